@@ -1,0 +1,50 @@
+# Two entry points: `make run` and `make test`. Both set up .venv first.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+BOOTSTRAP_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+INSTALLED := $(VENV)/.installed
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr
+
+.PHONY: install run test lint test-sqlite test-postgres schema
+
+$(PY):
+	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
+	$(BOOTSTRAP_PYTHON) -m venv $(VENV)
+
+# Reinstalls when pyproject.toml changes; delete $(INSTALLED) to force it.
+$(INSTALLED): pyproject.toml | $(PY)
+	$(PY) -m pip install -e '.[dev]'
+	@touch $@
+
+install: $(INSTALLED)
+
+run: install
+	$(PY) manage.py migrate
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install lint test-sqlite test-postgres
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# The embedded default: no DATABASE_URL or REDIS_URL, whatever the shell has exported.
+test-sqlite: install
+	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m "not postgres"
+
+# pytest exits 5 when it collects no tests; here that means the PostgreSQL-only tests
+# silently went missing, so it counts as a failure.
+test-postgres: install
+	@echo "DATABASE_URL=$(TEST_DATABASE_URL) $(VENV)/bin/pytest -m postgres"
+	@DATABASE_URL='$(TEST_DATABASE_URL)' $(VENV)/bin/pytest -m postgres; status=$$?; \
+	if [ $$status -eq 5 ]; then \
+		echo "error: the PostgreSQL pass collected no tests marked 'postgres';" \
+			"check DATABASE_URL ($(TEST_DATABASE_URL)) and the markers" >&2; \
+		exit 1; \
+	fi; \
+	exit $$status
+
+schema: install
+	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml

@@ -1,0 +1,231 @@
+"""Django settings, read from the environment.
+
+With no environment at all the service runs on an embedded default: SQLite in
+``var/db.sqlite3``, a local-memory cache, Celery over kombu's filesystem transport in
+``var/celery/``, and DEBUG on. ``DATABASE_URL`` and ``REDIS_URL`` switch to the servers used
+in production. README.md lists every variable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import tomllib
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
+
+from ttr_service import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+VAR_DIR.mkdir(exist_ok=True)
+
+
+def _service_version() -> str:
+    # In a checkout pyproject.toml is the one place the version is written; an installed
+    # wheel has no pyproject.toml beside it, so fall back to the package metadata.
+    pyproject = BASE_DIR / "pyproject.toml"
+    if pyproject.is_file():
+        with pyproject.open("rb") as fh:
+            return str(tomllib.load(fh)["project"]["version"])
+    try:
+        return version("ttr-service")
+    except PackageNotFoundError:
+        raise ImproperlyConfigured(
+            "Cannot tell the service version: no pyproject.toml and ttr-service is not installed"
+        ) from None
+
+
+def _checkout_secret_key() -> str:
+    """The secret key kept in ``var/secret_key``, created on first use.
+
+    Several processes may start at once (test workers, web and worker), so the key is
+    written to a temporary file and published with ``os.link``, which refuses to replace a
+    key another process published first.
+    """
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        fd, tmp = tempfile.mkstemp(dir=VAR_DIR, prefix=".secret_key.")
+        try:
+            with os.fdopen(fd, "w") as fh:
+                fh.write(get_random_secret_key())
+            with contextlib.suppress(FileExistsError):
+                os.link(tmp, path)
+        finally:
+            os.unlink(tmp)
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty; delete it to have a new key generated")
+    return key
+
+
+SERVICE_VERSION = _service_version()
+
+DEBUG = env.get_bool("DEBUG", default=True)
+
+_secret_key = env.get_str("SECRET_KEY")
+if _secret_key is None and not DEBUG:
+    raise ImproperlyConfigured(
+        "Environment variable SECRET_KEY: must be set when DEBUG is off; the key kept in "
+        "var/secret_key is for development checkouts only"
+    )
+SECRET_KEY = _secret_key or _checkout_secret_key()
+
+ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "ttr_service.urls"
+WSGI_APPLICATION = "ttr_service.wsgi.application"
+ASGI_APPLICATION = "ttr_service.asgi.application"
+
+# The API's paths carry no trailing slash; a redirect would drop a POST body.
+APPEND_SLASH = False
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+    }
+]
+
+_database = env.get_database("DATABASE_URL")
+if _database is None:
+    _database = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": VAR_DIR / "db.sqlite3",
+        "OPTIONS": {
+            # A web process and a worker share the file: take the write lock when a
+            # transaction starts instead of failing on a lock upgrade, and let readers
+            # carry on while one writer works.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL;",
+        },
+    }
+DATABASES: dict[str, dict[str, Any]] = {"default": _database}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env.get_redis_url("REDIS_URL")
+if REDIS_URL is None:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "ttr",
+        }
+    }
+
+# Celery reads every CELERY_* setting below (see ttr_service/celery.py).
+if REDIS_URL is None:
+    _celery_dir = VAR_DIR / "celery"
+    _celery_messages = _celery_dir / "messages"
+    _celery_processed = _celery_dir / "processed"
+    _celery_control = _celery_dir / "control"
+    for _folder in (_celery_messages, _celery_processed, _celery_control):
+        _folder.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = "filesystem://"
+    # Producer and worker sit on one machine, so both read and write the same folder.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_celery_messages),
+        "data_folder_out": str(_celery_messages),
+        "processed_folder": str(_celery_processed),
+        "control_folder": str(_celery_control),
+        "store_processed": False,
+    }
+else:
+    CELERY_BROKER_URL = REDIS_URL
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Delivery is at least once: a task is acknowledged only after it ran, and comes back if
+# the worker process dies, so every task must be safe to run twice.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# With late acknowledgement a prefetched message waits unacknowledged behind a long task.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_TIMEZONE = "UTC"
+
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_VERSIONING_CLASS": "rest_framework.versioning.NamespaceVersioning",
+    "DEFAULT_VERSION": "v1",
+    "ALLOWED_VERSIONS": ["v1"],
+    # No authentication scheme is chosen yet, so any endpoint that does not open itself
+    # up explicitly refuses every request.
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Ticket to Ride Europe service",
+    "DESCRIPTION": "Games of Ticket to Ride Europe played over HTTP.",
+    "VERSION": SERVICE_VERSION,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"HealthStateEnum": "ttr_service.health.HEALTH_STATES"},
+}
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+
+# The hardening below applies only with DEBUG off, but its variables are read either way so
+# a bad value fails on a development machine too.
+_ssl_redirect = env.get_bool("SECURE_SSL_REDIRECT", default=True)
+_hsts_seconds = env.get_int("SECURE_HSTS_SECONDS", default=31_536_000)
+_hsts_subdomains = env.get_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+_hsts_preload = env.get_bool("SECURE_HSTS_PRELOAD", default=False)
+_trust_forwarded_proto = env.get_bool("TRUST_X_FORWARDED_PROTO", default=False)
+
+if not DEBUG:
+    SECURE_SSL_REDIRECT = _ssl_redirect
+    # Load balancers probe over plain HTTP and do not follow redirects.
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+    SECURE_HSTS_SECONDS = _hsts_seconds
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_subdomains
+    SECURE_HSTS_PRELOAD = _hsts_preload
+    if _trust_forwarded_proto:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    X_FRAME_OPTIONS = "DENY"
