@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,28 @@ class Board:
     def route(self, route_id: str) -> Route | None:
         """Find a route by id, ignoring case and accents."""
         return self._route_lookup.get(fold_name(route_id))
+
+    @cached_property
+    def claim_buckets(
+        self,
+    ) -> tuple[tuple[int, tuple[tuple[int, int, int, bool, tuple[int, ...]], ...]], ...]:
+        """Routes grouped by colour card index (-1 for gray), each group sorted by length.
+
+        Entries are (index, length, ferry locomotives, tunnel, sibling indices): what the
+        claim checks read in their inner loop, so a hand can skip every route too long for it.
+        """
+        from .colors import CARD_INDEX
+
+        groups: dict[int, list[tuple[int, int, int, bool, tuple[int, ...]]]] = {}
+        for r in self.routes:
+            key = -1 if r.is_gray else CARD_INDEX[r.color]
+            groups.setdefault(key, []).append(
+                (r.index, r.length, r.ferry_locomotives, r.tunnel, self.siblings[r.index])
+            )
+        return tuple(
+            (key, tuple(sorted(entries, key=lambda e: (e[1], e[0]))))
+            for key, entries in sorted(groups.items())
+        )
 
     @property
     def long_tickets(self) -> tuple[Ticket, ...]:
@@ -161,8 +183,14 @@ def build_board(data: dict[str, Any]) -> Board:
         if a not in city_by_name or b not in city_by_name:
             raise ValueError(f"ticket {tid}: unknown city")
         tickets.append(
-            Ticket(i, tid, (a, b), int(points), bool(long),
-                   (city_by_name[a].index, city_by_name[b].index))
+            Ticket(
+                i,
+                tid,
+                (a, b),
+                int(points),
+                bool(long),
+                (city_by_name[a].index, city_by_name[b].index),
+            )
         )
     groups: dict[str, list[int]] = {}
     for r in routes:

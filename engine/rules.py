@@ -16,6 +16,7 @@ class RuleSet:
     stations_per_player: int = 3
     station_costs: tuple[int, ...] = (1, 2, 3)
     unbuilt_station_points: int = 4
+    initial_hand: int = 4
     cards_per_color: int = 12
     locomotives: int = 14
     face_up: int = 5
@@ -25,6 +26,8 @@ class RuleSet:
     face_up_locomotive_ends_draw: bool = True
     # Switzerland: locomotives may only be played on tunnels.
     locomotives_only_on_tunnels: bool = False
+    # Cards turned from the deck when a tunnel is claimed.
+    tunnel_cards: int = 3
     initial_long_tickets: int = 1
     initial_regular_tickets: int = 3
     initial_keep_min: int = 2

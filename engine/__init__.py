@@ -1,0 +1,76 @@
+"""Ticket to Ride rules engine: pure Python, no I/O, no clock, no global randomness.
+
+A ``Board`` holds the static data and rule options; a ``GameState`` is one playthrough.
+``new_game`` deals, ``state.legal_actions(seat)`` lists moves, ``state.apply(seat, action)``
+returns the next state, ``player_view(state, seat)`` is what a seat may see.
+"""
+
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+    parse_action,
+)
+from .board import BOARD_IDS, Board, City, Route, Ticket, load_board
+from .colors import CARD_NAMES, COLORS, LOCOMOTIVE, canonical_color
+from .errors import (
+    EngineError,
+    ErrorCode,
+    IllegalActionError,
+    MalformedActionError,
+    SetupError,
+)
+from .events import Event, event_view
+from .replay import replay
+from .rules import RuleSet
+from .scoring import PlayerPosition, TicketSpec, score_position
+from .state import RULES_VERSION, GameState, Pending, new_game
+from .views import player_view
+
+__all__ = [
+    "ACTION_TYPES",
+    "BOARD_IDS",
+    "CARD_NAMES",
+    "COLORS",
+    "LOCOMOTIVE",
+    "RULES_VERSION",
+    "Action",
+    "Board",
+    "BuildStation",
+    "City",
+    "ClaimRoute",
+    "DeclineTunnel",
+    "DrawBlind",
+    "DrawFaceUp",
+    "DrawTickets",
+    "EngineError",
+    "ErrorCode",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "KeepTickets",
+    "MalformedActionError",
+    "PayTunnel",
+    "Pending",
+    "PlayerPosition",
+    "Route",
+    "RuleSet",
+    "SetupError",
+    "Ticket",
+    "TicketSpec",
+    "canonical_color",
+    "event_view",
+    "load_board",
+    "new_game",
+    "parse_action",
+    "player_view",
+    "replay",
+    "score_position",
+]

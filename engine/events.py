@@ -1,0 +1,39 @@
+"""What happened, as a list of events per action, each with a public and a private part.
+
+The public part may be shown to everyone; the private part only to the acting seat (for
+example the colour of a card drawn blind, or the tickets offered). ``event_view`` is the one
+place that decides what a given viewer receives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: str
+    seat: int | None
+    public: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "seat": self.seat,
+            "public": self.public,
+            "private": self.private,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        return cls(data["type"], data["seat"], dict(data["public"]), data["private"])
+
+
+def event_view(event: Event, viewer: int | None) -> dict[str, Any]:
+    """The event as ``viewer`` (a seat, or None for a spectator) may see it."""
+    out: dict[str, Any] = {"type": event.type, "seat": event.seat, **event.public}
+    if event.private is not None and viewer is not None and viewer == event.seat:
+        out.update(event.private)
+    return out

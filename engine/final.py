@@ -1,0 +1,32 @@
+"""Final scoring of a game state, through the position scorer in ``scoring``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .scoring import PlayerPosition, TicketSpec, score_position
+from .state import GameState
+
+
+def positions(s: GameState) -> list[PlayerPosition]:
+    """Each seat's routes, stations and kept tickets, as the scorer takes them."""
+    board = s.board
+    out = []
+    for seat in range(s.n_players):
+        tickets = tuple(
+            TicketSpec(t.city_indices[0], t.city_indices[1], t.points, t.id)
+            for t in (board.tickets[i] for i in s.tickets[seat])
+        )
+        out.append(
+            PlayerPosition(
+                routes=tuple(s.routes_of(seat)),
+                stations=tuple(s.stations[seat]),
+                tickets=tickets,
+                forfeited=s.forfeited[seat],
+            )
+        )
+    return out
+
+
+def final_result(s: GameState) -> dict[str, Any]:
+    return score_position(s.board, positions(s))

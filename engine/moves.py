@@ -1,0 +1,644 @@
+"""The rules that change a game: checking and applying each action, turn order, the end.
+
+``check_action`` raises before anything changes; ``apply_action`` mutates the (already
+copied) state it is given. Both dispatch on the pending decision first, so an action that
+does not fit the moment is rejected with ``WRONG_PHASE`` or ``NOT_YOUR_TURN``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .actions import (
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawBlind,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+)
+from .board import Route
+from .colors import CARD_NAMES, LOCOMOTIVE, N_CARD_KINDS
+from .errors import ErrorCode, IllegalActionError, MalformedActionError
+from .events import Event
+from .payments import can_pay, check_payment
+from .state import (
+    CHOOSE_INITIAL_TICKETS,
+    GAME_OVER,
+    INITIAL_TICKETS,
+    KEEP_TICKETS,
+    PLAYING,
+    SECOND_CARD,
+    TUNNEL_PAYMENT,
+    TURN_ACTION,
+    GameState,
+    Tunnel,
+)
+
+_DRAWS = (TURN_ACTION, SECOND_CARD)
+_ALLOWED_KINDS: dict[type[Any], tuple[str, ...]] = {
+    KeepTickets: (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS),
+    DrawFaceUp: _DRAWS,
+    DrawBlind: _DRAWS,
+    ClaimRoute: (TURN_ACTION,),
+    BuildStation: (TURN_ACTION,),
+    DrawTickets: (TURN_ACTION,),
+    PayTunnel: (TUNNEL_PAYMENT,),
+    DeclineTunnel: (TUNNEL_PAYMENT,),
+}
+_KIND_WORDS = {
+    CHOOSE_INITIAL_TICKETS: "choose the initial tickets to keep",
+    TURN_ACTION: "choose a turn action (draw cards, claim a route, draw tickets, build a station)",
+    SECOND_CARD: "draw a second train card",
+    TUNNEL_PAYMENT: "pay for the tunnel or decline it",
+    KEEP_TICKETS: "choose which drawn tickets to keep",
+}
+
+
+def _illegal(code: ErrorCode, message: str, **context: Any) -> IllegalActionError:
+    return IllegalActionError(code, message, **context)
+
+
+# --------------------------------------------------------------------------- checks
+def _check_moment(s: GameState, seat: int, action: Any) -> str:
+    """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
+        raise MalformedActionError(
+            ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
+        )
+    allowed = _ALLOWED_KINDS.get(type(action))
+    if allowed is None:
+        raise MalformedActionError(ErrorCode.UNKNOWN_ACTION, f"Not an action: {action!r}.")
+    if s.phase == GAME_OVER:
+        raise _illegal(ErrorCode.GAME_OVER, "The game is over.")
+    pending = s.pending
+    if seat not in pending.seats:
+        if s.phase == INITIAL_TICKETS:
+            waiting = ", ".join(str(x) for x in pending.seats)
+            raise _illegal(
+                ErrorCode.NOT_YOUR_TURN,
+                f"Seat {seat} has already chosen its tickets; waiting for seat(s) {waiting}.",
+            )
+        raise _illegal(ErrorCode.NOT_YOUR_TURN, f"It is seat {s.current}'s turn, not {seat}'s.")
+    kind = pending.kind
+    assert kind is not None
+    if kind not in allowed:
+        raise _illegal(
+            ErrorCode.WRONG_PHASE,
+            f"Cannot {action.type.replace('_', ' ')} now: seat {seat} must {_KIND_WORDS[kind]}.",
+            pending=kind,
+        )
+    return kind
+
+
+def _second_draw_possible(s: GameState) -> bool:
+    if s.deck or s.discard:
+        return True
+    ends = s.board.rules.face_up_locomotive_ends_draw
+    return any(c is not None and not (ends and c == LOCOMOTIVE) for c in s.market)
+
+
+def _check_face_up(s: GameState, kind: str, a: DrawFaceUp) -> int:
+    if isinstance(a.slot, bool) or not isinstance(a.slot, int) or not 0 <= a.slot < len(s.market):
+        raise MalformedActionError(
+            ErrorCode.BAD_ACTION, f"'slot' must be from 0 to {len(s.market) - 1}."
+        )
+    card = s.market[a.slot]
+    if card is None:
+        raise _illegal(ErrorCode.EMPTY_SLOT, f"Face-up slot {a.slot} is empty.")
+    if card == LOCOMOTIVE and kind == SECOND_CARD and s.board.rules.face_up_locomotive_ends_draw:
+        raise _illegal(
+            ErrorCode.LOCOMOTIVE_NOT_ALLOWED,
+            "A face-up locomotive cannot be taken as the second card.",
+        )
+    return card
+
+
+def _route(s: GameState, route_id: str) -> Route:
+    route = s.board.route_by_id.get(route_id)
+    if route is None:
+        raise MalformedActionError(ErrorCode.UNKNOWN_ROUTE, f"Unknown route {route_id!r}.")
+    return route
+
+
+def check_route_open(s: GameState, seat: int, route: Route) -> None:
+    """Raise unless ``seat`` could claim ``route`` given the board and its trains."""
+    owner = s.route_owner[route.index]
+    if owner != -1:
+        raise _illegal(
+            ErrorCode.ROUTE_TAKEN, f"{route.id} is already claimed by seat {owner}.", owner=owner
+        )
+    for sibling in s.board.siblings[route.index]:
+        other = s.route_owner[sibling]
+        if other == seat:
+            raise _illegal(
+                ErrorCode.DOUBLE_ROUTE_OWNED,
+                f"Seat {seat} already holds the other track of {route.double_group}; "
+                "one player may never hold both.",
+            )
+        if other != -1 and not s.board.rules.doubles_usable(s.n_players):
+            raise _illegal(
+                ErrorCode.DOUBLE_ROUTE_CLOSED,
+                f"With {s.n_players} players only one track of {route.double_group} can be "
+                "used, and the other is taken.",
+            )
+    if s.trains[seat] < route.length:
+        raise _illegal(
+            ErrorCode.NOT_ENOUGH_TRAINS,
+            f"{route.id} needs {route.length} trains; seat {seat} has {s.trains[seat]} left.",
+        )
+
+
+def claim_terms(s: GameState, route: Route) -> dict[str, Any]:
+    rules = s.board.rules
+    return {
+        "required_color": None if route.is_gray else route.color,
+        "min_locomotives": route.ferry_locomotives,
+        "locomotives_allowed": route.tunnel or not rules.locomotives_only_on_tunnels,
+    }
+
+
+def _check_claim(s: GameState, seat: int, a: ClaimRoute) -> tuple[Route, int]:
+    route = _route(s, a.route)
+    check_route_open(s, seat, route)
+    color = check_payment(
+        s.hands[seat],
+        route.length,
+        a.color,
+        a.locomotives,
+        what=f"route {route.id}",
+        **claim_terms(s, route),
+    )
+    return route, color
+
+
+def _check_pay_tunnel(s: GameState, seat: int, a: PayTunnel) -> None:
+    t = s.tunnel
+    assert t is not None
+    if isinstance(a.locomotives, bool) or not isinstance(a.locomotives, int):
+        raise MalformedActionError(ErrorCode.BAD_ACTION, "'locomotives' must be a whole number.")
+    if not 0 <= a.locomotives <= t.extra:
+        raise _illegal(
+            ErrorCode.WRONG_CARD_COUNT,
+            f"The tunnel asks for {t.extra} more card(s); {a.locomotives} locomotives is not "
+            "a possible part of that.",
+        )
+    if t.color == LOCOMOTIVE and a.locomotives != t.extra:
+        raise _illegal(
+            ErrorCode.WRONG_CARD_COUNT,
+            "The tunnel was laid with locomotives only, so every extra card must be a locomotive.",
+        )
+    hand = s.hands[seat]
+    if hand[LOCOMOTIVE] < a.locomotives or hand[t.color] < t.extra - a.locomotives:
+        raise _illegal(
+            ErrorCode.INSUFFICIENT_CARDS,
+            f"Not enough cards: the tunnel needs {t.extra - a.locomotives} more "
+            f"{CARD_NAMES[t.color]} card(s) and {a.locomotives} locomotive(s).",
+        )
+
+
+def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]:
+    offer = s.offers[seat]
+    by_id = s.board.ticket_by_id
+    chosen = []
+    for tid in a.tickets:
+        ticket = by_id.get(tid)
+        if ticket is None:
+            raise MalformedActionError(ErrorCode.UNKNOWN_TICKET, f"Unknown ticket {tid!r}.")
+        if ticket.index not in offer:
+            raise _illegal(ErrorCode.TICKET_NOT_OFFERED, f"Ticket {tid} is not on offer to you.")
+        chosen.append(ticket.index)
+    if len(set(chosen)) != len(chosen):
+        raise MalformedActionError(ErrorCode.BAD_ACTION, "A ticket is listed twice.")
+    rules = s.board.rules
+    minimum = rules.initial_keep_min if kind == CHOOSE_INITIAL_TICKETS else rules.draw_keep_min
+    minimum = min(minimum, len(offer))
+    if len(chosen) < minimum:
+        raise _illegal(
+            ErrorCode.MUST_KEEP_TICKETS,
+            f"Keep at least {minimum} of the {len(offer)} tickets offered.",
+            minimum=minimum,
+        )
+    return chosen
+
+
+def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
+    rules = s.board.rules
+    if rules.stations_per_player == 0:
+        raise _illegal(ErrorCode.STATIONS_DISABLED, f"{s.board.name} is played without stations.")
+    built = len(s.stations[seat])
+    if built >= rules.stations_per_player:
+        raise _illegal(ErrorCode.NO_STATIONS_LEFT, f"Seat {seat} has no stations left.")
+    city = s.board.city_by_name.get(a.city)
+    if city is None:
+        raise MalformedActionError(ErrorCode.UNKNOWN_CITY, f"Unknown city {a.city!r}.")
+    owner = s.station_owner[city.index]
+    if owner != -1:
+        raise _illegal(
+            ErrorCode.STATION_TAKEN, f"{city.name} already has seat {owner}'s station.", owner=owner
+        )
+    cost = rules.station_costs[built]
+    color = check_payment(
+        s.hands[seat],
+        cost,
+        a.color,
+        a.locomotives,
+        required_color=None,
+        min_locomotives=0,
+        locomotives_allowed=not rules.locomotives_only_on_tunnels,
+        what=f"station number {built + 1}",
+    )
+    return city.index, color
+
+
+def check_action(s: GameState, seat: int, action: Any) -> None:
+    kind = _check_moment(s, seat, action)
+    if isinstance(action, DrawFaceUp):
+        _check_face_up(s, kind, action)
+    elif isinstance(action, DrawBlind):
+        if not (s.deck or s.discard):
+            raise _illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+    elif isinstance(action, ClaimRoute):
+        _check_claim(s, seat, action)
+    elif isinstance(action, PayTunnel):
+        _check_pay_tunnel(s, seat, action)
+    elif isinstance(action, DrawTickets):
+        if not s.ticket_deck:
+            raise _illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+    elif isinstance(action, KeepTickets):
+        _check_keep(s, seat, kind, action)
+    elif isinstance(action, BuildStation):
+        _check_station(s, seat, action)
+
+
+# --------------------------------------------------------------------------- cards
+def _reshuffle(s: GameState, events: list[Event]) -> None:
+    s.deck = s.discard
+    s.discard = []
+    rng.shuffle(s.deck, s.seed, f"reshuffle-{s.shuffles}")
+    s.shuffles += 1
+    events.append(Event("deck_reshuffled", None, {"deck_size": len(s.deck)}))
+
+
+def draw_card(s: GameState, events: list[Event]) -> int | None:
+    """The top card of the deck, reshuffling the discard pile into the deck when it is empty."""
+    if not s.deck:
+        if not s.discard:
+            return None
+        _reshuffle(s, events)
+    return s.deck.pop()
+
+
+def _market_json(s: GameState) -> list[str | None]:
+    return [None if c is None else CARD_NAMES[c] for c in s.market]
+
+
+def refresh_market(s: GameState, events: list[Event]) -> None:
+    """Fill empty face-up slots, then apply the locomotive limit (no endless loop)."""
+    changed = False
+    market = s.market
+    for i, card in enumerate(market):
+        if card is None:
+            new = draw_card(s, events)
+            if new is None:
+                break
+            market[i] = new
+            changed = True
+    limit = s.board.rules.face_up_locomotive_limit
+    resets = 0
+    while limit and market.count(LOCOMOTIVE) >= limit:
+        # Could deck and discard (the display included, as it is discarded first) produce a
+        # display with fewer locomotives than the limit? If not, stop refreshing.
+        showing = [c for c in market if c is not None]
+        pool = len(s.deck) + len(s.discard) + len(showing)
+        locos = s.deck.count(LOCOMOTIVE) + s.discard.count(LOCOMOTIVE) + showing.count(LOCOMOTIVE)
+        size = min(len(market), pool)
+        if pool - locos < size - (limit - 1) or resets >= 100:
+            break
+        s.discard.extend(showing)
+        for i in range(len(market)):
+            market[i] = None
+        for i in range(len(market)):
+            new = draw_card(s, events)
+            if new is None:
+                break
+            market[i] = new
+        resets += 1
+        changed = True
+    if changed:
+        events.append(Event("market_changed", None, {"market": _market_json(s), "resets": resets}))
+
+
+# --------------------------------------------------------------------------- turns
+def has_any_action(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` has at least one legal turn action (cheap checks first)."""
+    if s.deck or s.discard or any(c is not None for c in s.market):
+        return True
+    if s.ticket_deck:
+        return True
+    rules = s.board.rules
+    hand = s.hands[seat]
+    built = len(s.stations[seat])
+    if (
+        built < rules.stations_per_player
+        and -1 in s.station_owner
+        and can_pay(
+            hand,
+            rules.station_costs[built],
+            required_color=None,
+            min_locomotives=0,
+            locomotives_allowed=not rules.locomotives_only_on_tunnels,
+        )
+    ):
+        return True
+    from .legal import claimable_routes
+
+    return bool(claimable_routes(s, seat))
+
+
+def _active_count(s: GameState) -> int:
+    return s.n_players - sum(s.forfeited)
+
+
+def _end_turn(s: GameState, events: list[Event]) -> None:
+    refresh_market(s, events)
+    seat = s.current
+    s.turn_number += 1
+    if s.final_turns_left is None:
+        if s.trains[seat] <= s.board.rules.end_trigger_trains:
+            s.final_trigger = seat
+            s.final_turns_left = _active_count(s)
+            events.append(
+                Event(
+                    "last_round", seat, {"trains": s.trains[seat], "turns_left": s.final_turns_left}
+                )
+            )
+    else:
+        s.final_turns_left -= 1
+        if s.final_turns_left <= 0:
+            _finish(s, events)
+            return
+    _start_next_turn(s, events)
+
+
+def _start_next_turn(s: GameState, events: list[Event]) -> None:
+    seat = s.current
+    for _ in range(s.n_players):
+        seat = (seat + 1) % s.n_players
+        if not s.forfeited[seat]:
+            break
+    else:
+        _finish(s, events)
+        return
+    s.current = seat
+    s.pending_kind = TURN_ACTION
+    events.append(Event("turn_started", seat, {"turn": s.turn_number}))
+    if has_any_action(s, seat):
+        s.skipped_in_row = 0
+        return
+    # Nothing at all can be done (no cards, no tickets, nothing affordable): the turn passes.
+    s.skipped_in_row += 1
+    events.append(Event("turn_skipped", seat, {"reason": "no legal action"}))
+    if s.skipped_in_row >= _active_count(s):
+        _finish(s, events)
+        return
+    _end_turn(s, events)
+
+
+def _finish(s: GameState, events: list[Event]) -> None:
+    from .final import final_result
+
+    s.phase = GAME_OVER
+    s.pending_kind = None
+    s.result = final_result(s)
+    ranking = s.result["ranking"]
+    events.append(Event("game_over", None, {"ranking": ranking}))
+
+
+def _after_card(s: GameState, kind: str, card: int, face_up: bool, events: list[Event]) -> None:
+    ends = s.board.rules.face_up_locomotive_ends_draw
+    if kind == SECOND_CARD or (face_up and card == LOCOMOTIVE and ends):
+        _end_turn(s, events)
+    elif _second_draw_possible(s):
+        s.pending_kind = SECOND_CARD
+    else:
+        _end_turn(s, events)
+
+
+def _complete_claim(
+    s: GameState, seat: int, route: Route, paid: list[int], events: list[Event]
+) -> None:
+    s.route_owner[route.index] = seat
+    s.trains[seat] -= route.length
+    s.route_points[seat] += route.points
+    for kind in range(N_CARD_KINDS):
+        if paid[kind]:
+            s.discard.extend([kind] * paid[kind])
+    events.append(
+        Event(
+            "route_claimed",
+            seat,
+            {
+                "route": route.id,
+                "cards": {CARD_NAMES[k]: n for k, n in enumerate(paid) if n},
+                "points": route.points,
+                "trains_left": s.trains[seat],
+            },
+        )
+    )
+
+
+def _take(hand: list[int], color: int, count: int, locomotives: int) -> list[int]:
+    paid = [0] * N_CARD_KINDS
+    if count:
+        hand[color] -= count
+        paid[color] += count
+    if locomotives:
+        hand[LOCOMOTIVE] -= locomotives
+        paid[LOCOMOTIVE] += locomotives
+    return paid
+
+
+def _apply_claim(s: GameState, seat: int, a: ClaimRoute, events: list[Event]) -> None:
+    route, color = _check_claim(s, seat, a)
+    hand = s.hands[seat]
+    paid = _take(hand, color, route.length - a.locomotives, a.locomotives)
+    if not route.tunnel:
+        _complete_claim(s, seat, route, paid, events)
+        _end_turn(s, events)
+        return
+    revealed = []
+    for _ in range(s.board.rules.tunnel_cards):
+        card = draw_card(s, events)
+        if card is None:
+            break
+        revealed.append(card)
+    if color == LOCOMOTIVE:
+        extra = revealed.count(LOCOMOTIVE)
+    else:
+        extra = sum(1 for c in revealed if c in (color, LOCOMOTIVE))
+    events.append(
+        Event(
+            "tunnel_revealed",
+            seat,
+            {
+                "route": route.id,
+                "color": a.color,
+                "locomotives": a.locomotives,
+                "revealed": [CARD_NAMES[c] for c in revealed],
+                "extra": extra,
+            },
+        )
+    )
+    if extra == 0:
+        _complete_claim(s, seat, route, paid, events)
+        s.discard.extend(revealed)
+        _end_turn(s, events)
+        return
+    s.tunnel = Tunnel(route.index, color, paid, revealed, extra)
+    s.pending_kind = TUNNEL_PAYMENT
+
+
+def _apply_pay_tunnel(s: GameState, seat: int, a: PayTunnel, events: list[Event]) -> None:
+    _check_pay_tunnel(s, seat, a)
+    t = s.tunnel
+    assert t is not None
+    extra = _take(s.hands[seat], t.color, t.extra - a.locomotives, a.locomotives)
+    paid = [x + y for x, y in zip(t.laid, extra, strict=True)]
+    s.tunnel = None
+    _complete_claim(s, seat, s.board.routes[t.route], paid, events)
+    s.discard.extend(t.revealed)
+    _end_turn(s, events)
+
+
+def _apply_decline(s: GameState, seat: int, events: list[Event]) -> None:
+    t = s.tunnel
+    assert t is not None
+    hand = s.hands[seat]
+    for kind in range(N_CARD_KINDS):
+        hand[kind] += t.laid[kind]
+    s.discard.extend(t.revealed)
+    s.tunnel = None
+    events.append(Event("tunnel_declined", seat, {"route": s.board.routes[t.route].id}))
+    _end_turn(s, events)
+
+
+def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list[Event]) -> None:
+    chosen = set(_check_keep(s, seat, kind, a))
+    offer = s.offers[seat]
+    kept = [t for t in offer if t in chosen]
+    returned = [t for t in offer if t not in chosen]
+    s.tickets[seat].extend(kept)
+    s.offers[seat] = []
+    rules = s.board.rules
+    initial = kind == CHOOSE_INITIAL_TICKETS
+    policy = rules.unkept_initial_tickets if initial else rules.unkept_drawn_tickets
+    if policy == "removed":
+        s.removed_tickets.extend(returned)
+    else:
+        # The top of the ticket deck is the end of the list, so the bottom is the front.
+        s.ticket_deck[0:0] = returned[::-1]
+    ids = s.board.tickets
+    events.append(
+        Event(
+            "tickets_kept",
+            seat,
+            {"kept": len(kept), "returned": len(returned), "initial": initial},
+            {
+                "tickets": [ids[t].id for t in kept],
+                "returned_tickets": [ids[t].id for t in returned],
+            },
+        )
+    )
+    if not initial:
+        _end_turn(s, events)
+        return
+    s.waiting.remove(seat)
+    if not s.waiting:
+        # Every seat has chosen: the first player's turn starts (the deck is full, so the
+        # first player always has a legal action).
+        s.phase = PLAYING
+        s.current = s.first_player
+        s.pending_kind = TURN_ACTION
+        events.append(Event("turn_started", s.current, {"turn": s.turn_number}))
+
+
+def _apply_draw_tickets(s: GameState, seat: int, events: list[Event]) -> None:
+    count = min(s.board.rules.draw_tickets, len(s.ticket_deck))
+    offer = [s.ticket_deck.pop() for _ in range(count)]
+    s.offers[seat] = offer
+    s.pending_kind = KEEP_TICKETS
+    events.append(
+        Event(
+            "tickets_drawn",
+            seat,
+            {"count": count},
+            {"tickets": [s.board.tickets[t].id for t in offer]},
+        )
+    )
+
+
+def _apply_station(s: GameState, seat: int, a: BuildStation, events: list[Event]) -> None:
+    city, color = _check_station(s, seat, a)
+    cost = s.board.rules.station_costs[len(s.stations[seat])]
+    paid = _take(s.hands[seat], color, cost - a.locomotives, a.locomotives)
+    for kind in range(N_CARD_KINDS):
+        if paid[kind]:
+            s.discard.extend([kind] * paid[kind])
+    s.station_owner[city] = seat
+    s.stations[seat].append(city)
+    events.append(
+        Event(
+            "station_built",
+            seat,
+            {
+                "city": s.board.cities[city].name,
+                "cards": {CARD_NAMES[k]: n for k, n in enumerate(paid) if n},
+                "stations_left": s.stations_left(seat),
+            },
+        )
+    )
+    _end_turn(s, events)
+
+
+def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> None:
+    """Apply ``action`` for ``seat`` to ``s`` in place (``s`` must be a private copy)."""
+    kind = _check_moment(s, seat, action)
+    if isinstance(action, DrawFaceUp):
+        card = _check_face_up(s, kind, action)
+        s.market[action.slot] = None
+        s.hands[seat][card] += 1
+        events.append(
+            Event(
+                "card_drawn",
+                seat,
+                {"source": "face_up", "slot": action.slot, "color": CARD_NAMES[card]},
+            )
+        )
+        refresh_market(s, events)
+        _after_card(s, kind, card, True, events)
+    elif isinstance(action, DrawBlind):
+        blind = draw_card(s, events)
+        if blind is None:
+            raise _illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+        s.hands[seat][blind] += 1
+        events.append(Event("card_drawn", seat, {"source": "deck"}, {"color": CARD_NAMES[blind]}))
+        _after_card(s, kind, blind, False, events)
+    elif isinstance(action, ClaimRoute):
+        _apply_claim(s, seat, action, events)
+    elif isinstance(action, PayTunnel):
+        _apply_pay_tunnel(s, seat, action, events)
+    elif isinstance(action, DeclineTunnel):
+        _apply_decline(s, seat, events)
+    elif isinstance(action, DrawTickets):
+        if not s.ticket_deck:
+            raise _illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+        _apply_draw_tickets(s, seat, events)
+    elif isinstance(action, KeepTickets):
+        _apply_keep(s, seat, kind, action, events)
+    elif isinstance(action, BuildStation):
+        _apply_station(s, seat, action, events)
+    s.action_count += 1

@@ -1,0 +1,114 @@
+"""What one seat (or a spectator) may see of a game. The only way state reaches a client.
+
+A seat sees its own hand, tickets and offers; of the others only counts. Deck order, the
+seed, other hands and tickets, and tickets returned to the deck never appear, until the game
+is over, when the final result (with every player's tickets) is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .colors import CARD_NAMES
+from .state import RULES_VERSION, TUNNEL_PAYMENT, GameState
+
+
+def _ticket_json(s: GameState, index: int) -> dict[str, Any]:
+    t = s.board.tickets[index]
+    return {"id": t.id, "cities": list(t.cities), "points": t.points, "long": t.long}
+
+
+def _linked(s: GameState, routes: list[int]) -> list[int]:
+    """A component label per city for the network of ``routes`` (union-find)."""
+    parent = list(range(len(s.board.cities)))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r in routes:
+        a, b = s.board.routes[r].city_indices
+        parent[root(a)] = root(b)
+    return [root(c) for c in range(len(parent))]
+
+
+def _pending_json(s: GameState, viewer: int | None) -> dict[str, Any] | None:
+    pending = s.pending
+    if pending.kind is None:
+        return None
+    out: dict[str, Any] = {"kind": pending.kind, "seats": list(pending.seats)}
+    if pending.kind == TUNNEL_PAYMENT and s.tunnel is not None:
+        # Laid cards and revealed cards lie face up on the table: public.
+        t = s.tunnel
+        out["tunnel"] = {
+            "route": s.board.routes[t.route].id,
+            "color": CARD_NAMES[t.color],
+            "laid": {CARD_NAMES[k]: n for k, n in enumerate(t.laid) if n},
+            "revealed": [CARD_NAMES[c] for c in t.revealed],
+            "extra": t.extra,
+        }
+    return out
+
+
+def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """The game as ``viewer`` (a seat number, or None for a spectator) may see it."""
+    board = s.board
+    owned: list[list[int]] = [[] for _ in range(s.n_players)]
+    for index, owner in enumerate(s.route_owner):
+        if owner != -1:
+            owned[owner].append(index)
+    seats = []
+    for seat in range(s.n_players):
+        seats.append(
+            {
+                "seat": seat,
+                "trains": s.trains[seat],
+                "stations_left": s.stations_left(seat),
+                "stations": [board.cities[c].name for c in s.stations[seat]],
+                "routes": [board.routes[r].id for r in owned[seat]],
+                "route_points": s.route_points[seat],
+                "hand_size": sum(s.hands[seat]),
+                "tickets": len(s.tickets[seat]),
+                "tickets_offered": len(s.offers[seat]),
+                "forfeited": s.forfeited[seat],
+            }
+        )
+    view: dict[str, Any] = {
+        "rules_version": RULES_VERSION,
+        "board": board.id,
+        "players": s.n_players,
+        "phase": s.phase,
+        "turn": s.turn_number,
+        "current_seat": s.current if s.phase == "playing" else None,
+        "first_seat": s.first_player,
+        "pending": _pending_json(s, viewer),
+        "market": [None if c is None else CARD_NAMES[c] for c in s.market],
+        "deck_size": len(s.deck),
+        "discard_size": len(s.discard),
+        "ticket_deck_size": len(s.ticket_deck),
+        "last_round": None
+        if s.final_turns_left is None
+        else {"triggered_by": s.final_trigger, "turns_left": s.final_turns_left},
+        "seats": seats,
+        "you": None,
+        "result": s.result,
+    }
+    if viewer is not None:
+        hand = s.hands[viewer]
+        label = _linked(s, owned[viewer])
+        view["you"] = {
+            "seat": viewer,
+            "hand": {CARD_NAMES[k]: hand[k] for k in range(len(hand))},
+            "tickets": [
+                {
+                    **_ticket_json(s, t),
+                    "connected": label[board.tickets[t].city_indices[0]]
+                    == label[board.tickets[t].city_indices[1]],
+                }
+                for t in s.tickets[viewer]
+            ],
+            "offered_tickets": [_ticket_json(s, t) for t in s.offers[viewer]],
+        }
+    return view

@@ -1,0 +1,51 @@
+"""Checks that hold after every action of every game."""
+
+from __future__ import annotations
+
+import json
+
+from engine import GameState, player_view
+from engine.invariants import violations
+
+
+def check_counts(s: GameState) -> None:
+    assert violations(s) == []
+
+
+def check_json_round_trip(s: GameState) -> None:
+    data = s.to_json()
+    again = GameState.from_json(json.loads(json.dumps(data)))
+    assert again.to_json() == data
+
+
+def perturb_hidden(s: GameState, viewer: int) -> GameState:
+    """The same game as ``viewer`` knows it, with everything hidden from it changed.
+
+    Cards need not be conserved here: only what ``viewer`` may see must stay equal.
+    """
+    t = s.copy()
+    t.seed = s.seed + 1
+    t.deck.reverse()
+    t.ticket_deck.reverse()
+    for seat in range(t.n_players):
+        if seat == viewer:
+            continue
+        hand = t.hands[seat]
+        t.hands[seat] = hand[1:] + hand[:1]  # same size, other colours
+        held = t.tickets[seat]
+        swap = min(len(held), len(t.ticket_deck))
+        if swap:
+            t.tickets[seat] = t.ticket_deck[:swap] + held[swap:]
+            t.ticket_deck = held[:swap] + t.ticket_deck[swap:]
+        if t.offers[seat] and t.ticket_deck:
+            t.offers[seat] = [t.ticket_deck[0], *t.offers[seat][1:]]
+    return t
+
+
+def check_hidden_information(s: GameState, viewer: int) -> None:
+    if s.is_over:
+        return
+    other = perturb_hidden(s, viewer)
+    assert player_view(other, viewer) == player_view(s, viewer)
+    if viewer in s.pending.seats:
+        assert other.legal_actions(viewer) == s.legal_actions(viewer)
