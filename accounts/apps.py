@@ -5,3 +5,7 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        # Registers the token security scheme with drf-spectacular.
+        from accounts import openapi  # noqa: F401

@@ -15,14 +15,20 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from engine.testing import worst_case_mesh
+# Run as a script, this file's folder comes first on sys.path, and the file's name would
+# hide the engine package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
-from engine import load_board, new_game
-from engine.bots import RandomBot
-from engine.final import final_result
-from engine.paths import longest_trail
+from engine import load_board, new_game  # noqa: E402
+from engine.bots import RandomBot  # noqa: E402
+from engine.final import final_result  # noqa: E402
+from engine.paths import longest_trail  # noqa: E402
+from engine.testing import worst_case_mesh  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -27,7 +27,7 @@ from .errors import (
     MalformedActionError,
     SetupError,
 )
-from .events import Event, event_view
+from .events import Event, action_view, event_view
 from .replay import replay
 from .rules import RuleSet
 from .scoring import PlayerPosition, TicketSpec, score_position
@@ -65,6 +65,7 @@ __all__ = [
     "SetupError",
     "Ticket",
     "TicketSpec",
+    "action_view",
     "canonical_color",
     "event_view",
     "load_board",

@@ -90,9 +90,7 @@ def _replay(args: argparse.Namespace) -> int:
             record = json.load(fh)
     state = replay(record)
     if not state.is_over:
-        print(
-            json.dumps({"finished": False, "actions": len(record["actions"])}), file=sys.stderr
-        )
+        print(json.dumps({"finished": False, "actions": len(record["actions"])}), file=sys.stderr)
         return 1
     print(json.dumps(state.result, indent=1, ensure_ascii=False))
     return 0

@@ -37,3 +37,17 @@ def event_view(event: Event, viewer: int | None) -> dict[str, Any]:
     if event.private is not None and viewer is not None and viewer == event.seat:
         out.update(event.private)
     return out
+
+
+# Actions whose content is private to the acting seat, and what others see of them.
+_PRIVATE_ACTION_FIELDS = {"keep_tickets": "tickets"}
+
+
+def action_view(action: dict[str, Any], actor: int | None, viewer: int | None) -> dict[str, Any]:
+    """An action's JSON as ``viewer`` may see it (which tickets were kept is private)."""
+    field_name = _PRIVATE_ACTION_FIELDS.get(action.get("type", ""))
+    if field_name is None or (viewer is not None and viewer == actor):
+        return action
+    out = {k: v for k, v in action.items() if k != field_name}
+    out["count"] = len(action.get(field_name, []))
+    return out

@@ -1,0 +1,134 @@
+"""Games, their seats, the move log, and idempotency records.
+
+The engine state of a running game is stored whole in ``Game.state`` (JSON); the move log
+(``Move``) holds every action with the events it caused, so seed + log rebuild the state.
+``Game.version`` goes up by one with every change a client can observe; writes compare it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class GameStatus(models.TextChoices):
+    LOBBY = "lobby", "Waiting for players"
+    ACTIVE = "active", "Being played"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class TimeoutPolicy(models.TextChoices):
+    AI_PLAYS_TURN = "ai_plays_turn", "The AI plays the missed turn"
+    AI_TAKES_SEAT = "ai_takes_seat", "The AI takes the seat after repeated misses"
+    FORFEIT = "forfeit", "The player forfeits"
+
+
+class SeatKind(models.TextChoices):
+    OPEN = "open", "Open to anyone"
+    INVITED = "invited", "Reserved for an invited user"
+    HUMAN = "human", "Taken by a user"
+    AI = "ai", "Played by the AI"
+
+
+class Game(models.Model):
+    board = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.LOBBY)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    players = models.PositiveSmallIntegerField()
+    # Seconds allowed per move; null = no limit.
+    turn_time_limit = models.PositiveIntegerField(null=True, blank=True)
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AI_PLAYS_TURN
+    )
+    # With ai_takes_seat: consecutive missed turns before the AI takes the seat.
+    timeout_takeover_after = models.PositiveSmallIntegerField(default=2)
+    first_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Secret until the game is over: it decides every shuffle.
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "-updated_at"]),
+            models.Index(fields=["deadline"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.board}, {self.status})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=SeatKind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    ai_level = models.CharField(max_length=16, blank=True, default="")
+    joined_at = models.DateTimeField(null=True, blank=True)
+    # Whether a decision of this seat is pending: "my turn first" in game lists.
+    pending = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.index} of game {self.game_id}"
+
+
+class Move(models.Model):
+    """One applied action and the events it caused (with their private parts)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()  # 1, 2, 3, ... per game
+    seat = models.PositiveSmallIntegerField(null=True)  # null for system events
+    action = models.JSONField(null=True)
+    events = models.JSONField(default=list)
+    version = models.PositiveIntegerField()  # the game's version after this move
+    by_ai = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a request carrying an Idempotency-Key, replayed on retries."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
+    status_code = models.PositiveSmallIntegerField(null=True)
+    body = models.BinaryField(null=True)
+    headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
+        ]

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import tomllib
+from datetime import timedelta
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -86,6 +88,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "knox",
+    "axes",
     "accounts",
     "games",
 ]
@@ -95,6 +99,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a lockout flagged during login into our problem body.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "ttr_service.urls"
@@ -129,6 +135,54 @@ if _database is None:
     }
 DATABASES: dict[str, dict[str, Any]] = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Accounts and tokens (accounts/). Knox's own token table is replaced by accounts.AuthToken,
+# so its migrations (which would create the unused knox_authtoken table) are switched off.
+KNOX_TOKEN_MODEL = "accounts.AuthToken"
+MIGRATION_MODULES = {"knox": None}
+_token_ttl_days = env.get_int("TOKEN_TTL_DAYS", default=30, minimum=1)
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=_token_ttl_days),
+    # A fixed prefix lets secret scanners recognise a leaked key.
+    "TOKEN_PREFIX": "ttr_",
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
+
+# Axes checks lockouts before the model backend runs and records every failure.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.get_int("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env.get_int("LOGIN_COOLOFF_MINUTES", default=15, minimum=1))
+# One username from one address is locked out: failures from elsewhere cannot lock a player
+# out of their own account, and the per-address login throttle caps guessing across names.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def _throttle_rate(name: str, default: str) -> str:
+    value = env.get_str(name) or default
+    if not _RATE.fullmatch(value):
+        raise ImproperlyConfigured(
+            f"Environment variable {name}: expected <count>/<sec|min|hour|day>, "
+            f"such as 1200/min; got {value!r}"
+        )
+    return value
+
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 if REDIS_URL is None:
@@ -179,11 +233,25 @@ REST_FRAMEWORK = {
     "DEFAULT_VERSIONING_CLASS": "rest_framework.versioning.NamespaceVersioning",
     "DEFAULT_VERSION": "v1",
     "ALLOWED_VERSIONS": ["v1"],
-    # No authentication scheme is chosen yet, so any endpoint that does not open itself
-    # up explicitly refuses every request.
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    # Knox tokens (`Authorization: Token <key>`); an endpoint that does not open itself up
+    # explicitly needs one.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.TokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Counters live in the default cache: Redis when REDIS_URL is set, else per process.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": _throttle_rate("THROTTLE_ANON_RATE", "300/min"),
+        "user": _throttle_rate("THROTTLE_USER_RATE", "1200/min"),
+        "login": _throttle_rate("THROTTLE_LOGIN_RATE", "10/min"),
+    },
+    # Without a count DRF would key anonymous clients on the whole X-Forwarded-For header,
+    # which a client can set to anything to escape the login throttle.
+    "NUM_PROXIES": env.get_int("NUM_PROXIES", default=0),
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "ttr_service.problems.problem_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -196,7 +264,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"HealthStateEnum": "ttr_service.health.HEALTH_STATES"},
+    "ENUM_NAME_OVERRIDES": {
+        "HealthStateEnum": "ttr_service.health.HEALTH_STATES",
+        "GameStatusEnum": "games.models.GameStatus",
+        "SeatKindEnum": "games.models.SeatKind",
+        "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
+    },
 }
 
 LANGUAGE_CODE = "en-us"

@@ -16,8 +16,13 @@ api_v1 = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("redoc", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("auth/", include("accounts.urls")),
+    path("", include("games.urls")),
 ]
 
 urlpatterns = [
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
 ]
+
+handler404 = "ttr_service.problems.json_handler404"
+handler500 = "ttr_service.problems.json_handler500"

@@ -1,0 +1,52 @@
+"""django-axes hooks: who the client is, and the problem body of a lockout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axes.helpers import get_cool_off
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from rest_framework import status
+from rest_framework.throttling import BaseThrottle
+
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem
+
+ACCOUNT_LOCKED = "ACCOUNT_LOCKED"
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The client address exactly as DRF's throttles see it (``NUM_PROXIES`` applies)."""
+    ident: str | None = BaseThrottle().get_ident(request)
+    return ident
+
+
+def cool_off_seconds(request: HttpRequest | None = None) -> int:
+    cool_off = get_cool_off(request)
+    return int(cool_off.total_seconds()) if cool_off else 0
+
+
+def lockout_detail() -> str:
+    minutes = cool_off_seconds() // 60
+    return (
+        f"Too many failed logins: this account is locked from this address for {minutes} "
+        "minutes after the last failed attempt."
+    )
+
+
+def account_locked() -> ServiceError:
+    error = ServiceError(ACCOUNT_LOCKED, lockout_detail(), status.HTTP_429_TOO_MANY_REQUESTS)
+    error.wait = cool_off_seconds()  # DRF turns this into Retry-After
+    return error
+
+
+def lockout_response(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: the same problem body the login view raises."""
+    code = status.HTTP_429_TOO_MANY_REQUESTS
+    body = problem(code, ACCOUNT_LOCKED, lockout_detail(), request.path)
+    response = JsonResponse(body, status=code, content_type=PROBLEM_CONTENT_TYPE)
+    response["Retry-After"] = str(cool_off_seconds(request))
+    return response

@@ -1,0 +1,79 @@
+"""OpenAPI pieces for the accounts endpoints: the token scheme and error responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
+
+TAG = "auth"
+
+
+class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
+    target_class = "accounts.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": (
+                "A token from `POST /auth/login`, `POST /auth/register` or "
+                "`POST /auth/tokens`, sent as `Authorization: Token <key>`."
+            ),
+        }
+
+
+_DESCRIPTIONS = {
+    400: "The body is not valid: `VALIDATION_ERROR` lists the fields at fault.",
+    401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
+    "unknown, expired or revoked).",
+    404: "`NOT_FOUND`.",
+    409: "A conflict with the current state.",
+    429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
+}
+
+
+def problem_responses(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
+    """Problem-details responses; ``described`` overrides a description (key ``s401``)."""
+    responses: dict[Any, OpenApiResponse] = {}
+    for code in codes:
+        description = described.get(f"s{code}", _DESCRIPTIONS[code])
+        responses[(code, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(
+            ProblemSerializer, description=description
+        )
+    return responses
+
+
+def problem_example(
+    status: int, code: str, detail: str, path: str, errors: list[dict[str, str]] | None = None
+) -> OpenApiExample:
+    return OpenApiExample(
+        code,
+        value=problem(status, code, detail, path, errors),
+        response_only=True,
+        status_codes=[str(status)],
+        media_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    description="Seconds to wait before trying again.",
+    response=[429],
+)
+
+WWW_AUTHENTICATE = OpenApiParameter(
+    "WWW-Authenticate",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="`Token`: the scheme this API expects.",
+    response=[401],
+)

@@ -1,0 +1,151 @@
+"""Request and response bodies of the accounts endpoints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import RegexValidator
+from rest_framework import serializers
+from rest_framework.fields import get_error_detail
+
+from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
+
+User = get_user_model()
+
+USERNAME_PATTERN = r"^[A-Za-z0-9._-]{3,32}$"
+MAX_TOKEN_DAYS = 365
+
+username_format = RegexValidator(
+    USERNAME_PATTERN,
+    "3 to 32 characters: ASCII letters, digits, '.', '_' or '-'.",
+    code="invalid_username",
+)
+
+
+def _token_name(*, help_text: str) -> serializers.CharField:
+    return serializers.CharField(
+        required=False, max_length=TOKEN_NAME_MAX_LENGTH, help_text=help_text
+    )
+
+
+class RegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        validators=[username_format],
+        help_text="3 to 32 characters: ASCII letters, digits, '.', '_' or '-'. Unique "
+        "ignoring case.",
+    )
+    password = serializers.CharField(
+        write_only=True,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="Checked by the password validators: at least 8 characters, not common, "
+        "not all digits, not like the username or email.",
+    )
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    token_name = _token_name(
+        help_text="A name for the first token, such as the device. Defaults to the "
+        "User-Agent, or 'unnamed'."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            validate_password(attrs["password"], user=candidate)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError({"password": get_error_detail(error)}) from None
+        return attrs
+
+
+class LoginSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, help_text="Matched ignoring case.")
+    password = serializers.CharField(
+        write_only=True, trim_whitespace=False, style={"input_type": "password"}
+    )
+    token_name = _token_name(
+        help_text="A name for the new token, such as the device. Defaults to the "
+        "User-Agent, or 'unnamed'."
+    )
+
+
+class UserSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class AuthResultSerializer(serializers.Serializer):
+    """What register and login return: the user and a new token, its key shown once."""
+
+    user = UserSummarySerializer()
+    token = serializers.CharField(
+        help_text="The key, shown only in this response. Send it as `Authorization: Token <key>`."
+    )
+    token_name = serializers.CharField()
+    expires = serializers.DateTimeField(help_text="When the token stops working.")
+
+
+class AccountSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.SerializerMethodField()
+    date_joined = serializers.DateTimeField()
+
+    def get_email(self, user: Any) -> str | None:
+        return user.email or None
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    """A token as its owner sees it in a listing: never the key."""
+
+    prefix = serializers.CharField(
+        source="token_key",
+        read_only=True,
+        help_text="The first characters of the key, to recognise it by.",
+    )
+    expires = serializers.DateTimeField(source="expiry", read_only=True)
+    current = serializers.SerializerMethodField(
+        help_text="Whether this is the token that made this request."
+    )
+
+    class Meta:
+        model = AuthToken
+        fields = ["id", "prefix", "name", "created", "last_used", "expires", "current"]
+        read_only_fields = fields
+
+    def get_current(self, token: AuthToken) -> bool:
+        request = self.context.get("request")
+        current = getattr(request, "auth", None)
+        return isinstance(current, AuthToken) and current.pk == token.pk
+
+
+class TokenCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=TOKEN_NAME_MAX_LENGTH, help_text="What the token is for, e.g. 'my-bot'."
+    )
+    expires_in_days = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_TOKEN_DAYS,
+        help_text="Lifetime in days; the service's default token lifetime when left out.",
+    )
+
+
+class NewApiTokenSerializer(serializers.ModelSerializer):
+    """A token just created for an integration, with its key shown this once."""
+
+    prefix = serializers.CharField(source="token_key", read_only=True)
+    expires = serializers.DateTimeField(source="expiry", read_only=True)
+    token = serializers.SerializerMethodField(
+        help_text="The key, shown only in this response. Send it as `Authorization: Token <key>`."
+    )
+
+    class Meta:
+        model = AuthToken
+        fields = ["id", "prefix", "name", "created", "expires", "token"]
+        read_only_fields = fields
+
+    def get_token(self, token: AuthToken) -> str:
+        key: str = self.context["key"]
+        return key

@@ -1,0 +1,344 @@
+"""Thin views over accounts.services: parse, call one service, shape the answer."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import services
+from accounts.models import AuthToken
+from accounts.openapi import (
+    RETRY_AFTER,
+    TAG,
+    WWW_AUTHENTICATE,
+    problem_example,
+    problem_responses,
+)
+from accounts.serializers import (
+    AccountSerializer,
+    ApiTokenSerializer,
+    AuthResultSerializer,
+    LoginSerializer,
+    NewApiTokenSerializer,
+    RegisterSerializer,
+    TokenCreateSerializer,
+)
+
+EXAMPLE_KEY = "ttr_" + "3f9c2a7b" * 8
+EXAMPLE_EXPIRY = "2026-03-01T12:00:00Z"
+
+AUTH_RESULT_EXAMPLE = OpenApiExample(
+    "A new token",
+    value={
+        "user": {"id": 42, "username": "alice"},
+        "token": EXAMPLE_KEY,
+        "token_name": "Alice's iPhone",
+        "expires": EXAMPLE_EXPIRY,
+    },
+    response_only=True,
+    status_codes=["200", "201"],
+)
+
+THROTTLED_EXAMPLE = problem_example(
+    429,
+    "THROTTLED",
+    "Request was throttled. Expected available in 42 seconds.",
+    "/api/v1/auth/login",
+)
+
+TOKEN_ID = OpenApiParameter(
+    "token_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The token's `id`."
+)
+
+
+def auth_result(user: AbstractBaseUser, token: AuthToken, key: str) -> dict[str, Any]:
+    data: dict[str, Any] = AuthResultSerializer(
+        {
+            "user": {"id": user.pk, "username": user.get_username()},
+            "token": key,
+            "token_name": token.name,
+            "expires": token.expiry,
+        }
+    ).data
+    return data
+
+
+class RegisterView(APIView):
+    # A stale token from an earlier session must not stand in the way of a new one.
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="auth_register",
+        summary="Create an account",
+        description="Creates a user and their first token. Usernames are unique ignoring "
+        "case; passwords go through the password validators.",
+        tags=[TAG],
+        request=RegisterSerializer,
+        responses={
+            201: AuthResultSerializer,
+            **problem_responses(
+                400,
+                409,
+                429,
+                s409="`USERNAME_TAKEN`: another account has this name, ignoring case.",
+            ),
+        },
+        parameters=[RETRY_AFTER],
+        examples=[
+            OpenApiExample(
+                "Register",
+                value={
+                    "username": "alice",
+                    "password": "correct horse battery staple",
+                    "email": "alice@example.org",
+                    "token_name": "Alice's iPhone",
+                },
+                request_only=True,
+            ),
+            AUTH_RESULT_EXAMPLE,
+            problem_example(
+                400,
+                "VALIDATION_ERROR",
+                "The request has invalid fields: password",
+                "/api/v1/auth/register",
+                errors=[
+                    {
+                        "field": "password",
+                        "code": "PASSWORD_TOO_SHORT",
+                        "detail": "This password is too short. It must contain at least 8 "
+                        "characters.",
+                    }
+                ],
+            ),
+            problem_example(
+                409,
+                "USERNAME_TAKEN",
+                "The username 'Alice' is taken (names are compared ignoring case).",
+                "/api/v1/auth/register",
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        body = RegisterSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        with transaction.atomic():
+            user = services.user_register(
+                username=data["username"], password=data["password"], email=data["email"]
+            )
+            token, key = services.session_open(request._request, user, name=data.get("token_name"))
+        return Response(auth_result(user, token, key), status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        operation_id="auth_login",
+        summary="Log in",
+        description="Exchanges a username and password for a new token; every login makes "
+        "its own token, so each device can be logged out alone. Logins are throttled per "
+        "client address, and a username is locked for a while after repeated failures "
+        "from one address (`ACCOUNT_LOCKED`, with `Retry-After`).",
+        tags=[TAG],
+        request=LoginSerializer,
+        responses={
+            200: AuthResultSerializer,
+            **problem_responses(
+                400,
+                401,
+                429,
+                s401="`INVALID_CREDENTIALS`: the username or the password is wrong (the "
+                "same answer whether or not the user exists).",
+                s429="`THROTTLED`: too many logins from this address, or `ACCOUNT_LOCKED`: "
+                "too many failures for this username from this address. Wait for the "
+                "seconds in `Retry-After`.",
+            ),
+        },
+        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
+        examples=[
+            OpenApiExample(
+                "Log in",
+                value={
+                    "username": "alice",
+                    "password": "correct horse battery staple",
+                    "token_name": "Alice's iPhone",
+                },
+                request_only=True,
+            ),
+            AUTH_RESULT_EXAMPLE,
+            problem_example(
+                401,
+                "INVALID_CREDENTIALS",
+                "The username or the password is wrong.",
+                "/api/v1/auth/login",
+            ),
+            problem_example(
+                429,
+                "ACCOUNT_LOCKED",
+                "Too many failed logins: this account is locked from this address for 15 "
+                "minutes after the last failed attempt.",
+                "/api/v1/auth/login",
+            ),
+            THROTTLED_EXAMPLE,
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        body = LoginSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        user = services.user_log_in(
+            request._request, username=data["username"], password=data["password"]
+        )
+        token, key = services.session_open(request._request, user, name=data.get("token_name"))
+        return Response(auth_result(user, token, key))
+
+
+class LogoutView(APIView):
+    @extend_schema(
+        operation_id="auth_logout",
+        summary="Log out",
+        description="Revokes the token that made this request. Other tokens stay valid.",
+        tags=[TAG],
+        request=None,
+        responses={204: None, **problem_responses(401, 429)},
+        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
+    )
+    def post(self, request: Request) -> Response:
+        services.token_revoke(request.user, request.auth.pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    @extend_schema(
+        operation_id="auth_me",
+        summary="The caller's account",
+        tags=[TAG],
+        responses={200: AccountSerializer, **problem_responses(401, 429)},
+        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
+        examples=[
+            OpenApiExample(
+                "Alice",
+                value={
+                    "id": 42,
+                    "username": "alice",
+                    "email": "alice@example.org",
+                    "date_joined": "2025-11-29T12:00:00Z",
+                },
+                response_only=True,
+            ),
+            problem_example(
+                401,
+                "NOT_AUTHENTICATED",
+                "Authentication credentials were not provided.",
+                "/api/v1/auth/me",
+            ),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(AccountSerializer(request.user).data)
+
+
+class TokensView(APIView):
+    @extend_schema(
+        operation_id="auth_tokens_list",
+        summary="List your tokens",
+        description="The caller's tokens that have not expired, newest first. Keys are "
+        "never shown again; `prefix` is their first characters and `current` marks the "
+        "token that made this request.",
+        tags=[TAG],
+        responses={200: ApiTokenSerializer(many=True), **problem_responses(401, 429)},
+        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
+        examples=[
+            OpenApiExample(
+                "A phone",
+                # drf-spectacular wraps this item in the listed array.
+                value={
+                    "id": 7,
+                    "prefix": EXAMPLE_KEY[:15],
+                    "name": "Alice's iPhone",
+                    "created": "2025-11-29T12:00:00Z",
+                    "last_used": "2025-11-29T12:05:00Z",
+                    "expires": "2025-12-29T12:00:00Z",
+                    "current": True,
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        tokens = services.tokens_of(request.user)
+        return Response(ApiTokenSerializer(tokens, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="auth_tokens_create",
+        summary="Create a token for an integration",
+        description="Creates a named token, for a bot or a script, next to the caller's "
+        "other tokens. The key is in this response only.",
+        tags=[TAG],
+        request=TokenCreateSerializer,
+        responses={201: NewApiTokenSerializer, **problem_responses(400, 401, 429)},
+        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
+        examples=[
+            OpenApiExample(
+                "A bot token",
+                value={"name": "my-bot", "expires_in_days": 90},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "The new token",
+                value={
+                    "id": 8,
+                    "prefix": EXAMPLE_KEY[:15],
+                    "name": "my-bot",
+                    "created": "2025-11-29T12:00:00Z",
+                    "expires": "2026-02-27T12:00:00Z",
+                    "token": EXAMPLE_KEY,
+                },
+                response_only=True,
+                status_codes=["201"],
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        body = TokenCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        days = data.get("expires_in_days")
+        token, key = services.token_issue(
+            request.user,
+            name=data["name"],
+            ttl=timedelta(days=days) if days is not None else None,
+        )
+        serializer = NewApiTokenSerializer(token, context={"key": key})
+        return Response(serializer.data, status=status.HTTP_201_CREATED)
+
+
+class TokenDetailView(APIView):
+    @extend_schema(
+        operation_id="auth_tokens_revoke",
+        summary="Revoke one of your tokens",
+        description="Deletes the token at once; requests with it are refused from then on. "
+        "Another user's token answers 404, like a missing one.",
+        tags=[TAG],
+        parameters=[TOKEN_ID, RETRY_AFTER, WWW_AUTHENTICATE],
+        responses={204: None, **problem_responses(401, 404, 429)},
+    )
+    def delete(self, request: Request, token_id: int) -> Response:
+        services.token_revoke(request.user, token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,434 @@
+"""Thin views: parse input, call one service or selector, shape the answer."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import APIException
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine import BOARD_IDS, EngineError, load_board
+from engine.replay import game_record
+from engine.state import new_game
+from ttr_service.problems import (
+    PROBLEM_CONTENT_TYPE,
+    ProblemSerializer,
+    ServiceError,
+    problem_exception_handler,
+)
+
+from . import errors, selectors, serializers, services
+from .models import Game, GameStatus, IdempotencyRecord
+
+PROBLEMS = {
+    code: OpenApiResponse(ProblemSerializer, description=text)
+    for code, text in {
+        400: "Bad input (problem details with field errors).",
+        401: "No valid token.",
+        403: "Not allowed for this caller.",
+        404: "No such game.",
+        409: "The action does not fit the game now (the engine's code is passed through).",
+        412: "The game version is stale.",
+        428: "The game version is missing.",
+        429: "Too many requests.",
+    }.items()
+}
+
+
+def problems(*codes: int) -> dict[int, OpenApiResponse]:
+    return {c: PROBLEMS[c] for c in codes}
+
+
+def _game(game_id: int) -> Game:
+    game = (
+        Game.objects.select_related("created_by")
+        .prefetch_related("seats__user")
+        .filter(pk=game_id)
+        .first()
+    )
+    if game is None:
+        raise errors.not_found()
+    return game
+
+
+def _etag(game: Game, request: Request) -> str:
+    seat = selectors.viewer_seat(game, request.user)
+    return f'"g{game.pk}-v{game.version}-s{"x" if seat is None else seat}"'
+
+
+class GamePagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+# ----------------------------------------------------------------------------- boards
+class BoardListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="boards_list",
+        summary="Boards that games can be played on",
+        responses={200: serializers.BoardSummarySerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        out = []
+        for board_id in BOARD_IDS:
+            board = load_board(board_id)
+            out.append(
+                {
+                    "id": board.id,
+                    "name": board.name,
+                    "min_players": board.rules.min_players,
+                    "max_players": board.rules.max_players,
+                    "rules": board.rules.to_json(),
+                }
+            )
+        return Response(out)
+
+
+class BoardDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="boards_retrieve",
+        summary="A board's map: cities with coordinates, routes, tickets, scoring",
+        responses={200: serializers.BoardSerializer, **problems(404)},
+    )
+    def get(self, request: Request, board: str) -> Response:
+        if board not in BOARD_IDS:
+            raise ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)
+        return Response(load_board(board).to_json(), headers={"Cache-Control": "max-age=3600"})
+
+
+# ----------------------------------------------------------------------------- lobby
+class GameListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="My games (my turn first), or open games to join",
+        parameters=[
+            OpenApiParameter("scope", str, enum=["mine", "open"], default="mine"),
+            OpenApiParameter("status", str, enum=[s for s, _ in GameStatus.choices]),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: serializers.GameSummarySerializer(many=True), **problems(400, 401)},
+    )
+    def get(self, request: Request) -> Response:
+        scope = request.query_params.get("scope", "mine")
+        wanted = request.query_params.get("status")
+        if scope not in ("mine", "open"):
+            raise errors.bad_request("BAD_SCOPE", "scope must be 'mine' or 'open'.")
+        if wanted and wanted not in GameStatus.values:
+            raise errors.bad_request(
+                "BAD_STATUS", f"status must be one of {', '.join(GameStatus.values)}."
+            )
+        qs = selectors.games_of(request.user, wanted) if scope == "mine" else selectors.open_games()
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        assert page is not None
+        return paginator.get_paginated_response(
+            [selectors.game_summary(g, request.user) for g in page]
+        )
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game",
+        request=serializers.GameCreateSerializer,
+        responses={201: serializers.GameDetailSerializer, **problems(400, 401)},
+    )
+    def post(self, request: Request) -> Response:
+        data = serializers.GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = services.create_game(
+            request.user,
+            board=v["board"],
+            seats=[services.SeatSpec(**s) for s in v["seats"]],
+            turn_time_limit=v.get("turn_time_limit"),
+            timeout_policy=v["timeout_policy"],
+            timeout_takeover_after=v["timeout_takeover_after"],
+            first_seat=v.get("first_seat"),
+        )
+        game = _game(game.pk)
+        return Response(selectors.game_detail(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="A game as the caller may see it",
+        description="A seated player sees its own hand, tickets and offers; everyone else "
+        "the public view. Carries an ETag; send it in If-None-Match to get 304 when "
+        "nothing changed.",
+        parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
+        responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        tag = _etag(game, request)
+        headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
+        if request.headers.get("If-None-Match") == tag:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        return Response(selectors.game_detail(game, request.user), headers=headers)
+
+
+def _lobby_view(operation: str, summary: str, call: Any, body: Any = None) -> type[APIView]:
+    class LobbyAction(APIView):
+        permission_classes = [IsAuthenticated]
+
+        @extend_schema(
+            operation_id=operation,
+            summary=summary,
+            request=body,
+            responses={200: serializers.GameDetailSerializer, **problems(400, 401, 403, 404, 409)},
+        )
+        def post(self, request: Request, game_id: int) -> Response:
+            kwargs = {}
+            if body is not None:
+                data = body(data=request.data)
+                data.is_valid(raise_exception=True)
+                kwargs = dict(data.validated_data)
+            call(request.user, game_id, **kwargs)
+            return Response(selectors.game_detail(_game(game_id), request.user))
+
+    LobbyAction.__name__ = LobbyAction.__qualname__ = f"{operation.title().replace('_', '')}View"
+    return LobbyAction
+
+
+def _join(user: Any, game_id: int, seat: int | None = None) -> Game:
+    return services.join_game(user, game_id, seat)
+
+
+GameJoinView = _lobby_view("games_join", "Take an open seat", _join, serializers.JoinSerializer)
+GameLeaveView = _lobby_view("games_leave", "Leave a game before it starts", services.leave_game)
+GameAcceptView = _lobby_view(
+    "games_invitation_accept",
+    "Accept an invitation",
+    lambda user, game_id: services.answer_invitation(user, game_id, True),
+)
+GameDeclineView = _lobby_view(
+    "games_invitation_decline",
+    "Decline an invitation",
+    lambda user, game_id: services.answer_invitation(user, game_id, False),
+)
+GameStartView = _lobby_view("games_start", "Start the game (creator)", services.start_game)
+GameCancelView = _lobby_view(
+    "games_cancel", "Cancel the game before it starts (creator)", services.cancel_game
+)
+
+
+# ----------------------------------------------------------------------------- play
+class LegalActionsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_legal_actions",
+        summary="Every legal action of the caller now, payments spelled out",
+        responses={200: serializers.LegalActionsSerializer, **problems(401, 403, 404, 409)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        seat = services.seat_of(request.user, game)
+        if seat is None:
+            raise errors.not_a_player()
+        if game.state is None:
+            raise errors.wrong_status(game.status, "active")
+        return Response(selectors.legal_actions(game, seat.index))
+
+
+def _render(data: Any, code: int, content_type: str, headers: dict[str, str]) -> HttpResponse:
+    response = HttpResponse(JSONRenderer().render(data), status=code, content_type=content_type)
+    for name, value in headers.items():
+        response[name] = value
+    return response
+
+
+class ActionView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_actions_create",
+        summary="Play an action",
+        description=(
+            "Needs the game version the move was decided on, in `If-Match` or the `version` "
+            "field: a stale one gets 412 and changes nothing. With an `Idempotency-Key` "
+            "header, a retry returns the first response byte for byte and applies nothing "
+            "twice; the same key with another body gets 422. Returns the caller's new view."
+        ),
+        parameters=[
+            OpenApiParameter("If-Match", str, OpenApiParameter.HEADER),
+            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
+        ],
+        request=serializers.ActionRequestSerializer,
+        responses={
+            200: serializers.GameDetailSerializer,
+            422: OpenApiResponse(ProblemSerializer, description="Idempotency key reused."),
+            **problems(400, 401, 403, 404, 409, 412, 428),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> HttpResponse:
+        body = request.data if isinstance(request.data, dict) else {}
+        key = request.headers.get("Idempotency-Key")
+        fingerprint = hashlib.sha256(
+            json.dumps([request.method, request.path, body], sort_keys=True).encode()
+        ).hexdigest()
+        with transaction.atomic():
+            game = services.lock_game(game_id)
+            if key:
+                record = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+                if record is not None:
+                    if record.fingerprint != fingerprint:
+                        raise ServiceError(
+                            "IDEMPOTENCY_KEY_REUSED",
+                            "This Idempotency-Key was used for a different request.",
+                            status.HTTP_422_UNPROCESSABLE_ENTITY,
+                        )
+                    return _render_record(record)
+            try:
+                version = _expected_version(request, body)
+                data = serializers.ActionRequestSerializer(data=body)
+                data.is_valid(raise_exception=True)
+                services.submit_action(request.user, game, body.get("action"), version)
+                game = _game(game_id)
+                code = status.HTTP_200_OK
+                payload: Any = selectors.game_detail(game, request.user)
+                content_type = "application/json"
+                headers = {"ETag": _etag(game, request)}
+            except (APIException, EngineError) as exc:
+                failed = problem_exception_handler(exc, {"request": request})
+                assert failed is not None
+                code, payload = failed.status_code, failed.data
+                content_type = PROBLEM_CONTENT_TYPE
+                headers = {}
+            if key:
+                IdempotencyRecord.objects.create(
+                    user=request.user,
+                    key=key,
+                    fingerprint=fingerprint,
+                    status_code=code,
+                    body=JSONRenderer().render(payload),
+                    headers={"Content-Type": content_type, **headers},
+                )
+        return _render(payload, code, content_type, headers)
+
+
+def _render_record(record: IdempotencyRecord) -> HttpResponse:
+    headers = dict(record.headers)
+    content_type = headers.pop("Content-Type", "application/json")
+    response = HttpResponse(
+        bytes(record.body), status=record.status_code, content_type=content_type
+    )
+    for name, value in headers.items():
+        response[name] = value
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _expected_version(request: Request, body: dict[str, Any]) -> int:
+    raw = request.headers.get("If-Match")
+    if raw is not None:
+        text = raw.strip().removeprefix("W/").strip('"')
+        if text.startswith("g") and "-v" in text:
+            text = text.split("-v", 1)[1].split("-", 1)[0]
+        if not text.isdigit():
+            raise errors.bad_request(
+                "BAD_IF_MATCH", "If-Match must be the game version or its ETag."
+            )
+        return int(text)
+    version = body.get("version")
+    if version is None:
+        raise ServiceError(
+            "VERSION_REQUIRED",
+            "Send the game version in If-Match or the 'version' field.",
+            status.HTTP_428_PRECONDITION_REQUIRED,
+        )
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise errors.bad_request("BAD_VERSION", "'version' must be a whole number.")
+    return version
+
+
+class MoveListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_moves_list",
+        summary="The move log since a cursor, as the caller may see it",
+        description="Each event is redacted for the caller (a blind draw's colour is shown "
+        "to its drawer only). Once the game is over, everything is shown to everyone.",
+        parameters=[
+            OpenApiParameter("after", int, description="Move number to start after (0 = start)."),
+            OpenApiParameter("limit", int, description="At most this many moves (1-500)."),
+        ],
+        responses={200: serializers.MoveListSerializer, **problems(400, 404)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        try:
+            after = int(request.query_params.get("after", 0))
+            limit = int(request.query_params.get("limit", 100))
+        except ValueError:
+            raise errors.bad_request(
+                "BAD_CURSOR", "after and limit must be whole numbers."
+            ) from None
+        if after < 0 or not 1 <= limit <= 500:
+            raise errors.bad_request("BAD_CURSOR", "after must be >= 0 and limit from 1 to 500.")
+        moves, more = selectors.moves_since(game, request.user, after, limit)
+        return Response(
+            {
+                "moves": moves,
+                "next_after": moves[-1]["number"] if moves else after,
+                "has_more": more,
+            }
+        )
+
+
+class ResultView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_result",
+        summary="The final result with the full breakdown (once the game is over)",
+        responses={200: OpenApiTypes.OBJECT, **problems(404, 409)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        if game.status != GameStatus.FINISHED:
+            raise errors.wrong_status(game.status, "finished")
+        return Response(game.result)
+
+
+class RecordView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_record",
+        summary="Seed and full action log of a finished game, to verify every shuffle",
+        responses={200: serializers.GameRecordSerializer, **problems(404, 409)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        if game.status != GameStatus.FINISHED:
+            raise errors.wrong_status(game.status, "finished")
+        state0 = new_game(game.board, game.players, game.seed, game.first_seat)
+        log = [(m.seat, m.action) for m in game.moves.order_by("number")]
+        record = game_record(state0, [])
+        record["actions"] = [{"seat": seat, "action": action} for seat, action in log]
+        record["rules_version"] = game.state["rules_version"] if game.state else None
+        return Response(record)

@@ -1,0 +1,129 @@
+"""Read-only views of games for a given user. The only place game data is shaped for clients.
+
+A seated player gets its own engine view (hand, tickets, offers); everyone else, the
+spectator view. The seed and the full log are revealed only once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from engine import Event, action_view, event_view, player_view
+
+from .models import Game, GameStatus, Move, Seat, SeatKind
+from .services import load_state, seat_of
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {
+        "index": seat.index,
+        "kind": seat.kind,
+        "username": seat.user.get_username() if seat.user is not None else None,
+        "ai_level": seat.ai_level or None,
+        "pending": seat.pending,
+    }
+
+
+def game_summary(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
+    seats = list(game.seats.all())
+    mine = seat_of(user, game)
+    return {
+        "id": game.pk,
+        "board": game.board,
+        "status": game.status,
+        "version": game.version,
+        "players": game.players,
+        "created_by": game.created_by.get_username(),
+        "created_at": game.created_at.isoformat(),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "turn_time_limit": game.turn_time_limit,
+        "timeout_policy": game.timeout_policy,
+        "deadline": game.deadline.isoformat() if game.deadline else None,
+        "seats": [_seat_json(s) for s in seats],
+        "your_seat": mine.index if mine is not None else None,
+        "your_turn": bool(mine is not None and mine.pending),
+    }
+
+
+def viewer_seat(game: Game, user: AbstractBaseUser | None) -> int | None:
+    seat = seat_of(user, game)
+    return seat.index if seat is not None else None
+
+
+def game_detail(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
+    out = game_summary(game, user)
+    out["state"] = None
+    if game.state is not None:
+        out["state"] = player_view(load_state(game), viewer_seat(game, user))
+    return out
+
+
+def legal_actions(game: Game, seat: int) -> dict[str, Any]:
+    state = load_state(game)
+    pending = state.pending
+    return {
+        "version": game.version,
+        "pending": {"kind": pending.kind, "seats": list(pending.seats)},
+        "actions": [a.to_json() for a in state.legal_actions(seat)],
+    }
+
+
+def move_json(move: Move, viewer: int | None, everything: bool) -> dict[str, Any]:
+    """A logged move as ``viewer`` may see it; ``everything`` once the game is over."""
+    if everything:
+        events = [
+            {**e["public"], **(e["private"] or {}), "type": e["type"], "seat": e["seat"]}
+            for e in move.events
+        ]
+        action = move.action
+    else:
+        events = [event_view(Event.from_json(e), viewer) for e in move.events]
+        action = action_view(move.action, move.seat, viewer) if move.action else None
+    return {
+        "number": move.number,
+        "seat": move.seat,
+        "by_ai": move.by_ai,
+        "action": action,
+        "events": events,
+        "version": move.version,
+        "at": move.created_at.isoformat(),
+    }
+
+
+def moves_since(
+    game: Game, user: AbstractBaseUser | None, after: int, limit: int
+) -> tuple[list[dict[str, Any]], bool]:
+    viewer = viewer_seat(game, user)
+    everything = game.status == GameStatus.FINISHED
+    rows = list(game.moves.filter(number__gt=after).order_by("number")[: limit + 1])
+    more = len(rows) > limit
+    return [move_json(m, viewer, everything) for m in rows[:limit]], more
+
+
+def games_of(user: AbstractBaseUser, status: str | None) -> QuerySet[Game]:
+    """The user's games (seated or invited), those where it is their turn first."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, pending=True)
+    qs = (
+        Game.objects.filter(Exists(mine) | Q(created_by=user))
+        .annotate(my_turn=Exists(my_turn))
+        .order_by("-my_turn", "-updated_at", "-pk")
+    )
+    if status:
+        qs = qs.filter(status=status)
+    return qs.select_related("created_by").prefetch_related("seats__user")
+
+
+def open_games() -> QuerySet[Game]:
+    has_open = Seat.objects.filter(game=OuterRef("pk"), kind=SeatKind.OPEN)
+    return (
+        Game.objects.filter(status=GameStatus.LOBBY)
+        .filter(Exists(has_open))
+        .order_by("-created_at", "-pk")
+        .select_related("created_by")
+        .prefetch_related("seats__user")
+    )

@@ -1,0 +1,224 @@
+"""Input serializers, and output serializers that document the JSON the views return."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from engine import ACTION_TYPES, BOARD_IDS, CARD_NAMES
+
+from .models import GameStatus, SeatKind, TimeoutPolicy
+from .services import AI_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+
+
+# ----------------------------------------------------------------------------- input
+class SeatSpecSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(
+        choices=["creator", "open", "invite", "ai"],
+        help_text="creator: you sit here; open: anyone may join; invite: reserved for "
+        "`username`; ai: played by the AI at `level`.",
+    )
+    username = serializers.CharField(required=False, max_length=150)
+    level = serializers.ChoiceField(choices=AI_LEVELS, required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["type"] == "invite" and not attrs.get("username"):
+            raise serializers.ValidationError({"username": "An invitation needs a username."})
+        return attrs
+
+
+class GameCreateSerializer(serializers.Serializer):
+    board = serializers.ChoiceField(choices=BOARD_IDS, default="europe")
+    seats = SeatSpecSerializer(many=True, min_length=2, max_length=5)
+    turn_time_limit = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=MIN_TURN_SECONDS,
+        max_value=MAX_TURN_SECONDS,
+        help_text="Seconds per move (60 to 1209600), or null for no limit.",
+    )
+    timeout_policy = serializers.ChoiceField(
+        choices=TimeoutPolicy.choices, default=TimeoutPolicy.AI_PLAYS_TURN
+    )
+    timeout_takeover_after = serializers.IntegerField(default=2, min_value=1, max_value=10)
+    first_seat = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=4,
+        help_text="The seat that plays first; null: chosen at random from the game's seed.",
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(required=False, min_value=0, max_value=4)
+
+
+class ActionSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=list(ACTION_TYPES))
+    tickets = serializers.ListField(child=serializers.CharField(), required=False)
+    slot = serializers.IntegerField(required=False)
+    route = serializers.CharField(required=False)
+    city = serializers.CharField(required=False)
+    color = serializers.CharField(required=False, allow_null=True)
+    locomotives = serializers.IntegerField(required=False)
+
+
+class ActionRequestSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        required=False,
+        help_text="The game version the move was decided on (or send it in If-Match).",
+    )
+    action = ActionSerializer()
+
+
+# ----------------------------------------------------------------------------- output
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=SeatKind.choices)
+    username = serializers.CharField(allow_null=True)
+    ai_level = serializers.CharField(allow_null=True)
+    pending = serializers.BooleanField(help_text="A decision of this seat is pending.")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    board = serializers.CharField()
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    version = serializers.IntegerField()
+    players = serializers.IntegerField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    turn_time_limit = serializers.IntegerField(allow_null=True)
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices)
+    deadline = serializers.DateTimeField(allow_null=True)
+    seats = SeatSerializer(many=True)
+    your_seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+
+
+class PendingSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[
+            "choose_initial_tickets",
+            "turn_action",
+            "second_card",
+            "tunnel_payment",
+            "keep_tickets",
+        ]
+    )
+    seats = serializers.ListField(child=serializers.IntegerField())
+    tunnel = serializers.DictField(required=False, help_text="route, color, laid, revealed, extra")
+
+
+class PublicSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    trains = serializers.IntegerField()
+    stations_left = serializers.IntegerField()
+    stations = serializers.ListField(child=serializers.CharField())
+    routes = serializers.ListField(child=serializers.CharField())
+    route_points = serializers.IntegerField()
+    hand_size = serializers.IntegerField()
+    tickets = serializers.IntegerField(help_text="How many tickets the seat holds.")
+    tickets_offered = serializers.IntegerField()
+    forfeited = serializers.BooleanField()
+
+
+class TicketSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    cities = serializers.ListField(child=serializers.CharField())
+    points = serializers.IntegerField()
+    long = serializers.BooleanField()
+
+
+class HeldTicketSerializer(TicketSerializer):
+    connected = serializers.BooleanField(help_text="Your routes already join its cities.")
+
+
+class OwnSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = serializers.DictField(
+        child=serializers.IntegerField(), help_text=f"Counts per card: {', '.join(CARD_NAMES)}."
+    )
+    tickets = HeldTicketSerializer(many=True)
+    offered_tickets = TicketSerializer(many=True)
+
+
+class LastRoundSerializer(serializers.Serializer):
+    triggered_by = serializers.IntegerField()
+    turns_left = serializers.IntegerField()
+
+
+class GameStateViewSerializer(serializers.Serializer):
+    rules_version = serializers.IntegerField()
+    board = serializers.CharField()
+    players = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["initial_tickets", "playing", "game_over"])
+    turn = serializers.IntegerField()
+    current_seat = serializers.IntegerField(allow_null=True)
+    first_seat = serializers.IntegerField()
+    pending = PendingSerializer(allow_null=True)
+    market = serializers.ListField(child=serializers.CharField(allow_null=True))
+    deck_size = serializers.IntegerField()
+    discard_size = serializers.IntegerField()
+    ticket_deck_size = serializers.IntegerField()
+    last_round = LastRoundSerializer(allow_null=True)
+    seats = PublicSeatSerializer(many=True)
+    you = OwnSerializer(
+        allow_null=True, help_text="Only for a seated player: your own hand and tickets."
+    )
+    result = serializers.DictField(allow_null=True, help_text="The final score sheet, once over.")
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    state = GameStateViewSerializer(allow_null=True, help_text="null until the game starts.")
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    pending = PendingSerializer()
+    actions = serializers.ListField(child=serializers.DictField(), help_text="Each a JSON action.")
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    by_ai = serializers.BooleanField()
+    action = serializers.DictField(allow_null=True)
+    events = serializers.ListField(child=serializers.DictField())
+    version = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class MoveListSerializer(serializers.Serializer):
+    moves = MoveSerializer(many=True)
+    next_after = serializers.IntegerField(help_text="Pass as `after` to get the moves that follow.")
+    has_more = serializers.BooleanField()
+
+
+class GameRecordSerializer(serializers.Serializer):
+    board = serializers.CharField()
+    players = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    first_player = serializers.IntegerField()
+    rules_version = serializers.IntegerField()
+    actions = serializers.ListField(child=serializers.DictField())
+
+
+class BoardSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    rules = serializers.DictField()
+
+
+class BoardSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    rules = serializers.DictField()
+    cities = serializers.ListField(child=serializers.DictField())
+    routes = serializers.ListField(child=serializers.DictField())
+    tickets = serializers.ListField(child=serializers.DictField())
+    route_scoring = serializers.DictField(child=serializers.IntegerField())

@@ -1,0 +1,13 @@
+"""Celery tasks of the games app: thin wrappers around one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def play_ai_turns(game_id: int, version: int) -> int:
+    """Play the pending AI decisions of a game (``version`` names the state that asked)."""
+    return services.play_ai_turns(game_id)

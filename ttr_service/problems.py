@@ -1,0 +1,188 @@
+"""One error body for every error: RFC 9457 problem details with a stable ``code``.
+
+    {"type": "urn:ttr:problem:ROUTE_TAKEN", "title": "Conflict", "status": 409,
+     "code": "ROUTE_TAKEN", "detail": "berlin-frankfurt-2 is already claimed by seat 1.",
+     "instance": "/api/v1/games/12/actions", "errors": []}
+
+``errors`` lists field problems of bad input (``field``, ``code``, ``detail``). Engine error
+codes pass through unchanged. Served as ``application/problem+json``.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from engine import EngineError, MalformedActionError
+
+logger = logging.getLogger(__name__)
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+
+class ServiceError(exceptions.APIException):
+    """An error raised by the service layer with its own code and status."""
+
+    def __init__(self, code: str, detail: str, status_code: int = 400, **extra: Any) -> None:
+        super().__init__(detail=detail, code=code)
+        self.status_code = status_code
+        self.problem_code = code
+        self.extra = extra
+
+
+class VersionMismatch(ServiceError):
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            "VERSION_MISMATCH",
+            f"The game is at version {current}, not {expected}: fetch it again and retry.",
+            status.HTTP_412_PRECONDITION_FAILED,
+            current_version=current,
+        )
+
+
+# Codes for DRF's own exceptions.
+_DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ParseError: "MALFORMED_JSON",
+    exceptions.AuthenticationFailed: "AUTHENTICATION_FAILED",
+    exceptions.NotAuthenticated: "NOT_AUTHENTICATED",
+    exceptions.PermissionDenied: "PERMISSION_DENIED",
+    exceptions.NotFound: "NOT_FOUND",
+    exceptions.MethodNotAllowed: "METHOD_NOT_ALLOWED",
+    exceptions.NotAcceptable: "NOT_ACCEPTABLE",
+    exceptions.UnsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+    exceptions.Throttled: "THROTTLED",
+    exceptions.ValidationError: "VALIDATION_ERROR",
+}
+
+
+def problem(
+    status_code: int,
+    code: str,
+    detail: str,
+    instance: str | None = None,
+    errors: list[dict[str, str]] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "type": f"urn:ttr:problem:{code}",
+        "title": HTTPStatus(status_code).phrase,
+        "status": status_code,
+        "code": code,
+        "detail": detail,
+    }
+    if instance is not None:
+        body["instance"] = instance
+    body["errors"] = errors or []
+    body.update(extra)
+    return body
+
+
+def _field_errors(data: Any, prefix: str = "") -> list[dict[str, str]]:
+    """Flatten DRF's nested error dicts into ``field`` / ``code`` / ``detail`` rows."""
+    out: list[dict[str, str]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, int) or str(key).isdigit():
+                path = f"{prefix}[{key}]"  # an item of a list
+            elif key == "non_field_errors":
+                path = prefix
+            else:
+                path = f"{prefix}.{key}" if prefix else str(key)
+            out += _field_errors(value, path)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            if isinstance(value, dict | list):
+                out += _field_errors(value, f"{prefix}[{i}]" if prefix else str(i))
+            else:
+                out += _field_errors(value, prefix)
+    else:
+        code = getattr(data, "code", "invalid") or "invalid"
+        out.append({"field": prefix, "code": str(code).upper(), "detail": str(data)})
+    return out
+
+
+def engine_error_status(error: EngineError) -> int:
+    if isinstance(error, MalformedActionError):
+        return status.HTTP_400_BAD_REQUEST
+    return status.HTTP_409_CONFLICT
+
+
+def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    request = context.get("request")
+    instance = request.path if request is not None else None
+    if isinstance(exc, EngineError):
+        code_status = engine_error_status(exc)
+        extra = {k: v for k, v in exc.context.items() if k != "field"}
+        errors = (
+            [{"field": exc.context["field"], "code": str(exc.code), "detail": exc.message}]
+            if "field" in exc.context
+            else []
+        )
+        body = problem(code_status, str(exc.code), exc.message, instance, errors, **extra)
+        return Response(body, status=code_status, content_type=PROBLEM_CONTENT_TYPE)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, ServiceError):
+        code = exc.problem_code
+        detail = str(exc.detail)
+        errors: list[dict[str, str]] = []
+        extra = exc.extra
+    else:
+        code = next(
+            (c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)),
+            str(exc.default_code).upper(),
+        )
+        extra = {}
+        if isinstance(exc, exceptions.ValidationError):
+            errors = _field_errors(exc.detail)
+            detail = "The request has invalid fields: " + ", ".join(
+                sorted({e["field"] or "(body)" for e in errors})
+            )
+        else:
+            errors = []
+            detail = str(exc.detail)
+    response.data = problem(response.status_code, code, detail, instance, errors, **extra)
+    response.content_type = PROBLEM_CONTENT_TYPE
+    return response
+
+
+class ProblemErrorSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The field at fault (dotted path); empty for the body.")
+    code = serializers.CharField(help_text="A stable machine code for this field's problem.")
+    detail = serializers.CharField()
+
+
+class ProblemSerializer(serializers.Serializer):
+    """RFC 9457 problem details, with a stable ``code``."""
+
+    type = serializers.CharField(help_text="urn:ttr:problem:<code>")
+    title = serializers.CharField(help_text="The HTTP status phrase.")
+    status = serializers.IntegerField()
+    code = serializers.CharField(help_text="A stable machine code, e.g. ROUTE_TAKEN.")
+    detail = serializers.CharField(help_text="What went wrong, for a person.")
+    instance = serializers.CharField(required=False, help_text="The request path.")
+    errors = ProblemErrorSerializer(many=True)
+
+
+def json_handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    body = problem(404, "NOT_FOUND", "No such resource.", request.path)
+    return JsonResponse(body, status=404, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def json_handler500(request: HttpRequest) -> JsonResponse:
+    body = problem(
+        500, "SERVER_ERROR", "The server failed; the request was not applied.", request.path
+    )
+    return JsonResponse(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
