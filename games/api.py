@@ -126,7 +126,7 @@ class GameListView(APIView):
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int),
         ],
-        responses={200: serializers.GameSummarySerializer(many=True), **problems(400, 401)},
+        responses={200: serializers.GameSummaryPageSerializer, **problems(400, 401)},
     )
     def get(self, request: Request) -> Response:
         scope = request.query_params.get("scope", "mine")

@@ -98,6 +98,13 @@ class GameSummarySerializer(serializers.Serializer):
     your_turn = serializers.BooleanField()
 
 
+class GameSummaryPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummarySerializer(many=True)
+
+
 class PendingSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=[
