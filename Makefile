@@ -20,8 +20,7 @@ $(INSTALLED): pyproject.toml | $(PY)
 install: $(INSTALLED)
 
 run: install
-	$(PY) manage.py migrate
-	$(PY) manage.py runserver 127.0.0.1:8000
+	bash scripts/serve
 
 test: install lint test-sqlite test-postgres
 

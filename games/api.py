@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException
 from rest_framework.pagination import PageNumberPagination
@@ -150,6 +150,34 @@ class GameListView(APIView):
         summary="Create a game",
         request=serializers.GameCreateSerializer,
         responses={201: serializers.GameDetailSerializer, **problems(400, 401)},
+        examples=[
+            OpenApiExample(
+                "Me against two AIs, a day per move",
+                value={
+                    "board": "europe",
+                    "seats": [
+                        {"type": "creator"},
+                        {"type": "ai", "level": "random"},
+                        {"type": "ai", "level": "random"},
+                    ],
+                    "turn_time_limit": 86400,
+                    "timeout_policy": "ai_plays_turn",
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "An invitation and an open seat",
+                value={
+                    "seats": [
+                        {"type": "creator"},
+                        {"type": "invite", "username": "bob"},
+                        {"type": "open"},
+                    ],
+                    "first_seat": 0,
+                },
+                request_only=True,
+            ),
+        ],
     )
     def post(self, request: Request) -> Response:
         data = serializers.GameCreateSerializer(data=request.data)
@@ -228,7 +256,11 @@ GameDeclineView = _lobby_view(
     "Decline an invitation",
     lambda user, game_id: services.answer_invitation(user, game_id, False),
 )
-GameStartView = _lobby_view("games_start", "Start the game (creator)", services.start_game)
+GameStartView = _lobby_view(
+    "games_start",
+    "Start now with the seats taken (creator); seats nobody took are dropped",
+    services.start_game,
+)
 GameCancelView = _lobby_view(
     "games_cancel", "Cancel the game before it starts (creator)", services.cancel_game
 )
@@ -277,6 +309,49 @@ class ActionView(APIView):
             OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
         ],
         request=serializers.ActionRequestSerializer,
+        examples=[
+            OpenApiExample(
+                "Claim a route (2 red + 1 locomotive)",
+                value={
+                    "version": 17,
+                    "action": {
+                        "type": "claim_route",
+                        "route": "berlin-frankfurt-2",
+                        "color": "red",
+                        "locomotives": 1,
+                    },
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Keep two of the tickets offered",
+                value={
+                    "version": 3,
+                    "action": {"type": "keep_tickets", "tickets": ["berlin-roma", "paris-wien"]},
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Draw the face-up card in slot 2",
+                value={"version": 18, "action": {"type": "draw_face_up", "slot": 2}},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A move that does not fit (409)",
+                value={
+                    "type": "urn:ttr:problem:ROUTE_TAKEN",
+                    "title": "Conflict",
+                    "status": 409,
+                    "code": "ROUTE_TAKEN",
+                    "detail": "berlin-frankfurt-2 is already claimed by seat 1.",
+                    "instance": "/api/v1/games/12/actions",
+                    "errors": [],
+                    "owner": 1,
+                },
+                response_only=True,
+                status_codes=["409"],
+            ),
+        ],
         responses={
             200: serializers.GameDetailSerializer,
             422: OpenApiResponse(ProblemSerializer, description="Idempotency key reused."),

@@ -217,11 +217,23 @@ def start_game(user: AbstractBaseUser, game_id: int) -> Game:
         if game.created_by_id != user.pk:
             raise errors.not_creator("start it")
         _require_status(game, GameStatus.LOBBY)
-        if not _seats_filled(game):
+        seats = list(game.seats.order_by("index"))
+        taken = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AI)]
+        minimum = load_board(game.board).rules.min_players
+        if len(taken) < minimum:
             raise errors.conflict(
-                "SEATS_NOT_FILLED",
-                "Every seat must be taken (or given to the AI) before the start.",
+                "NOT_ENOUGH_PLAYERS",
+                f"At least {minimum} seats must be taken (by players or the AI) to start.",
             )
+        # Starting early drops the seats nobody took; the others close ranks in order.
+        kept_first = next((i for i, s in enumerate(taken) if s.index == game.first_seat), None)
+        Seat.objects.filter(game=game).exclude(pk__in=[s.pk for s in taken]).delete()
+        for new_index, seat in enumerate(taken):
+            if seat.index != new_index:
+                Seat.objects.filter(pk=seat.pk).update(index=new_index)
+        game.players = len(taken)
+        game.first_seat = kept_first
+        Game.objects.filter(pk=game.pk).update(players=game.players, first_seat=kept_first)
         _start(game)
     return game
 

@@ -43,10 +43,3 @@ def test_the_cursor_pages_through_the_log(two_player_game, creator, opponent):
     rest = creator.get(f"/api/v1/games/{game_id}/moves?after={first['next_after']}").json()
     assert [m["number"] for m in rest["moves"]] == [2]
     assert creator.get(f"/api/v1/games/{game_id}/moves?after=-1").json()["code"] == "BAD_CURSOR"
-
-
-def test_result_and_record_wait_for_the_end(two_player_game, outsider):
-    for path in ("result", "record"):
-        response = outsider.get(f"/api/v1/games/{two_player_game['id']}/{path}")
-        assert response.status_code == 409
-        assert response.json()["code"] == "GAME_NOT_FINISHED"

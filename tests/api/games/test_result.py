@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_result_waits_for_the_end(two_player_game, outsider):
+    response = outsider.get(f"/api/v1/games/{two_player_game['id']}/result")
+    assert response.status_code == 409
+    assert response.json()["code"] == "GAME_NOT_FINISHED"
