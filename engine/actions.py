@@ -121,6 +121,17 @@ class BuildStation:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """Leave the game: routes stay, no more turns, last place. Allowed at any moment to a
+    seat still playing, so it is never listed among the legal actions of a decision."""
+
+    type: ClassVar[str] = "forfeit"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
 Action = (
     KeepTickets
     | DrawFaceUp
@@ -130,6 +141,7 @@ Action = (
     | DeclineTunnel
     | DrawTickets
     | BuildStation
+    | Forfeit
 )
 
 ACTION_TYPES: dict[str, type[Any]] = {
@@ -143,6 +155,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
         DeclineTunnel,
         DrawTickets,
         BuildStation,
+        Forfeit,
     )
 }
 
@@ -217,6 +230,8 @@ def parse_action(data: Any, board: Board) -> Action:
         return DrawTickets()
     if kind == "decline_tunnel":
         return DeclineTunnel()
+    if kind == "forfeit":
+        return Forfeit()
     if kind == "pay_tunnel":
         return PayTunnel(_int_field(data, "locomotives", 0, 99))
     if kind == "claim_route":

@@ -13,6 +13,7 @@ from typing import Any
 class ErrorCode(StrEnum):
     # The action does not fit the moment.
     GAME_OVER = "GAME_OVER"
+    FORFEITED = "FORFEITED"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     WRONG_PHASE = "WRONG_PHASE"
     # Train cards.

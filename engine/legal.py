@@ -184,3 +184,29 @@ def legal_actions(s: GameState, seat: int) -> list[Action]:
         return tunnel_actions(s, seat)
     assert kind == TURN_ACTION
     return [a for group in turn_action_groups(s, seat).values() for a in group]
+
+
+def safe_action(s: GameState, seat: int) -> Action | None:
+    """The cautious way to settle a pending decision of ``seat`` (for a missed deadline).
+
+    A tunnel is declined, tickets keep the minimum (the lowest-valued ones), a second card
+    is drawn blind (or the first allowed face-up card). A fresh turn has no safe default:
+    None, and the caller decides (the AI plays it, or the seat forfeits).
+    """
+    pending = s.pending
+    if seat not in pending.seats:
+        return None
+    kind = pending.kind
+    if kind == TUNNEL_PAYMENT:
+        return DeclineTunnel()
+    if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):
+        rules = s.board.rules
+        initial = kind == CHOOSE_INITIAL_TICKETS
+        offer = sorted(s.offers[seat], key=lambda t: (s.board.tickets[t].points, t))
+        minimum = min(rules.initial_keep_min if initial else rules.draw_keep_min, len(offer))
+        return KeepTickets(tuple(s.board.tickets[t].id for t in offer[:minimum]))
+    if kind == SECOND_CARD:
+        draws = draw_actions(s, seat)
+        blind = [a for a in draws if isinstance(a, DrawBlind)]
+        return blind[0] if blind else draws[0]
+    return None

@@ -17,6 +17,7 @@ from .actions import (
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
+    Forfeit,
     KeepTickets,
     PayTunnel,
 )
@@ -74,6 +75,8 @@ def _check_moment(s: GameState, seat: int, action: Any) -> str:
         raise MalformedActionError(ErrorCode.UNKNOWN_ACTION, f"Not an action: {action!r}.")
     if s.phase == GAME_OVER:
         raise _illegal(ErrorCode.GAME_OVER, "The game is over.")
+    if s.forfeited[seat]:
+        raise _illegal(ErrorCode.FORFEITED, f"Seat {seat} has forfeited and takes no more turns.")
     pending = s.pending
     if seat not in pending.seats:
         if s.phase == INITIAL_TICKETS:
@@ -255,6 +258,9 @@ def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
 
 
 def check_action(s: GameState, seat: int, action: Any) -> None:
+    if isinstance(action, Forfeit):
+        _check_forfeit(s, seat)
+        return
     kind = _check_moment(s, seat, action)
     if isinstance(action, DrawFaceUp):
         _check_face_up(s, kind, action)
@@ -361,6 +367,74 @@ def has_any_action(s: GameState, seat: int) -> bool:
 
 def _active_count(s: GameState) -> int:
     return s.n_players - sum(s.forfeited)
+
+
+def _upcoming_final_turns(s: GameState) -> list[int]:
+    """The seats still to finish a turn in the last round, the current one first."""
+    if s.final_turns_left is None:
+        return []
+    order: list[int] = []
+    seat = s.current
+    for _ in range(s.n_players):
+        if len(order) >= s.final_turns_left:
+            break
+        if not s.forfeited[seat]:
+            order.append(seat)
+        seat = (seat + 1) % s.n_players
+    return order
+
+
+def _check_forfeit(s: GameState, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
+        raise MalformedActionError(
+            ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
+        )
+    if s.phase == GAME_OVER:
+        raise _illegal(ErrorCode.GAME_OVER, "The game is over.")
+    if s.forfeited[seat]:
+        raise _illegal(ErrorCode.FORFEITED, f"Seat {seat} has already forfeited.")
+
+
+def forfeit_seat(s: GameState, seat: int, events: list[Event]) -> None:
+    """``seat`` leaves the game: its routes stay, it takes no more turns and ranks last.
+
+    A decision it had pending is resolved safely first (laid tunnel cards return to its
+    hand, tickets on offer are returned as if not kept). With fewer than two players left,
+    the game ends.
+    """
+    _check_forfeit(s, seat)
+    rules = s.board.rules
+    in_turn = s.phase == PLAYING and s.current == seat
+    if not in_turn and seat in _upcoming_final_turns(s):
+        assert s.final_turns_left is not None
+        s.final_turns_left -= 1
+    s.forfeited[seat] = True
+    events.append(Event("forfeited", seat, {}))
+    if s.offers[seat]:
+        initial = s.phase == INITIAL_TICKETS
+        policy = rules.unkept_initial_tickets if initial else rules.unkept_drawn_tickets
+        if policy == "removed":
+            s.removed_tickets.extend(s.offers[seat])
+        else:
+            s.ticket_deck[0:0] = s.offers[seat][::-1]
+        s.offers[seat] = []
+    if s.tunnel is not None and in_turn:
+        t = s.tunnel
+        for kind in range(N_CARD_KINDS):
+            s.hands[seat][kind] += t.laid[kind]
+        s.discard.extend(t.revealed)
+        s.tunnel = None
+    if _active_count(s) < 2:
+        _finish(s, events)
+        return
+    if s.phase == INITIAL_TICKETS:
+        if seat in s.waiting:
+            s.waiting.remove(seat)
+        if not s.waiting:
+            _begin_play(s, events)
+        return
+    if in_turn:
+        _end_turn(s, events)
 
 
 def _end_turn(s: GameState, events: list[Event]) -> None:
@@ -558,12 +632,20 @@ def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list
         return
     s.waiting.remove(seat)
     if not s.waiting:
-        # Every seat has chosen: the first player's turn starts (the deck is full, so the
-        # first player always has a legal action).
-        s.phase = PLAYING
-        s.current = s.first_player
-        s.pending_kind = TURN_ACTION
-        events.append(Event("turn_started", s.current, {"turn": s.turn_number}))
+        _begin_play(s, events)
+
+
+def _begin_play(s: GameState, events: list[Event]) -> None:
+    """Every seat has chosen its tickets: the first player (or the next one still playing)
+    starts. The deck is full, so that seat has a legal action."""
+    s.phase = PLAYING
+    s.current = s.first_player
+    if s.forfeited[s.current]:
+        s.current = (s.current - 1) % s.n_players
+        _start_next_turn(s, events)
+        return
+    s.pending_kind = TURN_ACTION
+    events.append(Event("turn_started", s.current, {"turn": s.turn_number}))
 
 
 def _apply_draw_tickets(s: GameState, seat: int, events: list[Event]) -> None:
@@ -606,6 +688,10 @@ def _apply_station(s: GameState, seat: int, a: BuildStation, events: list[Event]
 
 def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> None:
     """Apply ``action`` for ``seat`` to ``s`` in place (``s`` must be a private copy)."""
+    if isinstance(action, Forfeit):
+        forfeit_seat(s, seat, events)
+        s.action_count += 1
+        return
     kind = _check_moment(s, seat, action)
     if isinstance(action, DrawFaceUp):
         card = _check_face_up(s, kind, action)

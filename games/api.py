@@ -29,7 +29,7 @@ from ttr_service.problems import (
     problem_exception_handler,
 )
 
-from . import errors, selectors, serializers, services
+from . import errors, selectors, serializers, services, timeouts
 from .models import Game, GameStatus, IdempotencyRecord
 
 PROBLEMS = {
@@ -209,6 +209,7 @@ class GameDetailView(APIView):
         responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
     )
     def get(self, request: Request, game_id: int) -> Response:
+        timeouts.enforce_if_overdue(game_id)
         game = _game(game_id)
         tag = _etag(game, request)
         headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
@@ -261,6 +262,17 @@ GameStartView = _lobby_view(
     "Start now with the seats taken (creator); seats nobody took are dropped",
     services.start_game,
 )
+GameExtraTimeView = _lobby_view(
+    "games_extra_time",
+    "Give the player to move more time (an opponent)",
+    timeouts.give_extra_time,
+    serializers.ExtraTimeSerializer,
+)
+GameReclaimView = _lobby_view(
+    "games_seat_reclaim",
+    "Take back a seat the AI took over after missed deadlines",
+    timeouts.reclaim_seat,
+)
 GameCancelView = _lobby_view(
     "games_cancel", "Cancel the game before it starts (creator)", services.cancel_game
 )
@@ -276,6 +288,7 @@ class LegalActionsView(APIView):
         responses={200: serializers.LegalActionsSerializer, **problems(401, 403, 404, 409)},
     )
     def get(self, request: Request, game_id: int) -> Response:
+        timeouts.enforce_if_overdue(game_id)
         game = _game(game_id)
         seat = services.seat_of(request.user, game)
         if seat is None:
@@ -364,6 +377,7 @@ class ActionView(APIView):
         fingerprint = hashlib.sha256(
             json.dumps([request.method, request.path, body], sort_keys=True).encode()
         ).hexdigest()
+        timeouts.enforce_if_overdue(game_id)
         with transaction.atomic():
             game = services.lock_game(game_id)
             if key:

@@ -82,6 +82,13 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(null=True, blank=True)
     # Whether a decision of this seat is pending: "my turn first" in game lists.
     pending = models.BooleanField(default=False)
+    # Deadlines missed in a row, and whether the AI now plays for the seat's user.
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+    ai_controlled = models.BooleanField(default=False)
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.kind == SeatKind.AI or self.ai_controlled
 
     class Meta:
         ordering = ["index"]
@@ -98,6 +105,12 @@ class Seat(models.Model):
         return f"Seat {self.index} of game {self.game_id}"
 
 
+class MoveCause(models.TextChoices):
+    PLAYER = "player", "The seat's player"
+    AI = "ai", "The AI"
+    TIMEOUT = "timeout", "A missed deadline"
+
+
 class Move(models.Model):
     """One applied action and the events it caused (with their private parts)."""
 
@@ -108,12 +121,28 @@ class Move(models.Model):
     events = models.JSONField(default=list)
     version = models.PositiveIntegerField()  # the game's version after this move
     by_ai = models.BooleanField(default=False)
+    cause = models.CharField(max_length=8, choices=MoveCause.choices, default=MoveCause.PLAYER)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
+
+
+class MissedDeadline(models.Model):
+    """One row per missed deadline: the unique (game, version) makes its effect happen once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="missed_deadlines")
+    version = models.PositiveIntegerField()  # the game version whose deadline passed
+    seats = models.JSONField(default=list)
+    policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="missed_deadline_once"),
         ]
 
 

@@ -53,6 +53,12 @@ class JoinSerializer(serializers.Serializer):
     seat = serializers.IntegerField(required=False, min_value=0, max_value=4)
 
 
+class ExtraTimeSerializer(serializers.Serializer):
+    seconds = serializers.IntegerField(
+        min_value=60, max_value=7 * 24 * 3600, help_text="Seconds added to the deadline."
+    )
+
+
 class ActionSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=list(ACTION_TYPES))
     tickets = serializers.ListField(child=serializers.CharField(), required=False)

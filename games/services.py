@@ -15,13 +15,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Case, Value, When
+from django.db.models import Case, Q, Value, When
 from django.utils import timezone
 
 from engine import BOARD_IDS, GameState, load_board, new_game, parse_action
 
 from . import errors
-from .models import Game, GameStatus, Move, Seat, SeatKind, TimeoutPolicy
+from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
 
 AI_LEVELS = ("random",)
 MIN_TURN_SECONDS = 60
@@ -42,7 +42,7 @@ def _lock(game_id: int) -> Game:
         raise errors.not_found() from None
 
 
-def _bump(game: Game, **fields: Any) -> None:
+def bump(game: Game, **fields: Any) -> None:
     """Save ``fields`` and the next version, only if nobody changed the game meanwhile."""
     old = game.version
     game.version = old + 1
@@ -175,7 +175,7 @@ def join_game(user: AbstractBaseUser, game_id: int, seat_index: int | None = Non
         seat = open_seats[0]
         seat.kind, seat.user, seat.joined_at = SeatKind.HUMAN, user, timezone.now()
         seat.save()
-        _bump(game)
+        bump(game)
         _start_if_full(game)
     return game
 
@@ -189,7 +189,7 @@ def leave_game(user: AbstractBaseUser, game_id: int) -> Game:
             raise errors.not_a_player()
         seat.kind, seat.user, seat.joined_at = SeatKind.OPEN, None, None
         seat.save()
-        _bump(game)
+        bump(game)
     return game
 
 
@@ -205,7 +205,7 @@ def answer_invitation(user: AbstractBaseUser, game_id: int, accept: bool) -> Gam
         else:
             seat.kind, seat.user = SeatKind.OPEN, None
         seat.save()
-        _bump(game)
+        bump(game)
         if accept:
             _start_if_full(game)
     return game
@@ -244,7 +244,7 @@ def cancel_game(user: AbstractBaseUser, game_id: int) -> Game:
         if game.created_by_id != user.pk:
             raise errors.not_creator("cancel it")
         _require_status(game, GameStatus.LOBBY)
-        _bump(game, status=GameStatus.CANCELLED)
+        bump(game, status=GameStatus.CANCELLED)
     return game
 
 
@@ -269,24 +269,27 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
         extra["result"] = state.result
     game.status = status
     extra["deadline"] = _deadline(game)
-    _bump(game, **extra)
+    bump(game, **extra)
     pending = list(state.pending.seats)
     Seat.objects.filter(game=game).update(
         pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))
     )
-    if queue_ai and not over and game.seats.filter(kind=SeatKind.AI, index__in=pending).exists():
+    ai_pending = game.seats.filter(index__in=pending).filter(
+        Q(kind=SeatKind.AI) | Q(ai_controlled=True)
+    )
+    if queue_ai and not over and ai_pending.exists():
         from .tasks import play_ai_turns
 
         game_id, version = game.pk, game.version
         transaction.on_commit(lambda: play_ai_turns.delay(game_id, version))
 
 
-def apply_move(game: Game, seat: int, action: Any, *, by_ai: bool = False) -> GameState:
+def apply_move(game: Game, seat: int, action: Any, *, cause: str = MoveCause.PLAYER) -> GameState:
     """Apply an engine action to a locked, active game and record it. Raises EngineError."""
     state = load_state(game)
     new_state, events = state.apply_with_events(seat, action)
     # The AI loop plays consecutive AI decisions itself instead of queueing one task each.
-    _store_state(game, new_state, queue_ai=not by_ai)
+    _store_state(game, new_state, queue_ai=cause == MoveCause.PLAYER)
     Move.objects.create(
         game=game,
         number=new_state.action_count,
@@ -294,7 +297,8 @@ def apply_move(game: Game, seat: int, action: Any, *, by_ai: bool = False) -> Ga
         action=action.to_json(),
         events=[e.to_json() for e in events],
         version=game.version,
-        by_ai=by_ai,
+        by_ai=cause != MoveCause.PLAYER,
+        cause=cause,
     )
     return new_state
 
@@ -312,6 +316,9 @@ def submit_action(
     if expected_version != game.version:
         raise VersionMismatch(expected_version, game.version)
     action = parse_action(action_data, load_board(game.board))
+    if seat.missed_turns or seat.ai_controlled:
+        # Playing again takes the seat back from the AI and clears the missed deadlines.
+        Seat.objects.filter(pk=seat.pk).update(missed_turns=0, ai_controlled=False)
     return apply_move(game, seat.index, action)
 
 
@@ -336,14 +343,14 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
             if game.status != GameStatus.ACTIVE:
                 return made
             state = load_state(game)
-            ai = {s.index: s for s in game.seats.all() if s.kind == SeatKind.AI}
+            ai = {s.index: s for s in game.seats.all() if s.played_by_ai}
             seat = next((i for i in state.pending.seats if i in ai), None)
             if seat is None:
                 return made
             # The bot sees only what ``legal_actions`` reads for its seat; its randomness
             # comes from the game seed and the move number, so a replayed task repeats it.
             bot = make_bot(ai[seat].ai_level or "random", game.seed ^ (state.action_count + 1))
-            apply_move(game, seat, bot.choose(state, seat), by_ai=True)
+            apply_move(game, seat, bot.choose(state, seat), cause=MoveCause.AI)
             made += 1
     from .tasks import play_ai_turns as task
 

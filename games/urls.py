@@ -21,6 +21,8 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/start", api.GameStartView.as_view(), name="game-start"),
     path("games/<int:game_id>/cancel", api.GameCancelView.as_view(), name="game-cancel"),
+    path("games/<int:game_id>/extra-time", api.GameExtraTimeView.as_view(), name="game-extra-time"),
+    path("games/<int:game_id>/reclaim", api.GameReclaimView.as_view(), name="game-reclaim"),
     path("games/<int:game_id>/legal-actions", api.LegalActionsView.as_view(), name="game-legal"),
     path("games/<int:game_id>/actions", api.ActionView.as_view(), name="game-actions"),
     path("games/<int:game_id>/moves", api.MoveListView.as_view(), name="game-moves"),
