@@ -5,6 +5,7 @@ PY := $(VENV)/bin/python
 BOOTSTRAP_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 INSTALLED := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
 .PHONY: install run test lint test-sqlite test-postgres schema
 
@@ -36,8 +37,8 @@ test-sqlite: install
 # pytest exits 5 when it collects no tests; here that means the PostgreSQL-only tests
 # silently went missing, so it counts as a failure.
 test-postgres: install
-	@echo "DATABASE_URL=$(TEST_DATABASE_URL) $(VENV)/bin/pytest -m postgres"
-	@DATABASE_URL='$(TEST_DATABASE_URL)' $(VENV)/bin/pytest -m postgres; status=$$?; \
+	@echo "DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(VENV)/bin/pytest -m postgres"
+	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest -m postgres; status=$$?; \
 	if [ $$status -eq 5 ]; then \
 		echo "error: the PostgreSQL pass collected no tests marked 'postgres';" \
 			"check DATABASE_URL ($(TEST_DATABASE_URL)) and the markers" >&2; \

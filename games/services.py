@@ -8,10 +8,12 @@ follow-up work only after the transaction commits.
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -20,7 +22,7 @@ from django.utils import timezone
 
 from engine import BOARD_IDS, GameState, load_board, new_game, parse_action
 
-from . import errors
+from . import errors, notices
 from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
 
 AI_LEVELS = ("random",)
@@ -124,7 +126,10 @@ def create_game(
                     game=game, index=i, kind=SeatKind.HUMAN, user=user, joined_at=now
                 )
             elif spec.type == "invite":
-                Seat.objects.create(game=game, index=i, kind=SeatKind.INVITED, user=invited[i])
+                seat = Seat.objects.create(
+                    game=game, index=i, kind=SeatKind.INVITED, user=invited[i]
+                )
+                notices.invitation(game, seat)
             elif spec.type == "ai":
                 Seat.objects.create(
                     game=game,
@@ -151,6 +156,7 @@ def _start_if_full(game: Game) -> None:
 def _start(game: Game) -> None:
     state = new_game(game.board, game.players, game.seed, game.first_seat)
     _store_state(game, state, status=GameStatus.ACTIVE, started_at=timezone.now())
+    notices.game_started(game)
 
 
 def _require_status(game: Game, needed: str) -> None:
@@ -267,13 +273,22 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
     if over:
         extra["finished_at"] = timezone.now()
         extra["result"] = state.result
+        from ratings.tasks import record_game_result
+
+        finished_id = game.pk
+        transaction.on_commit(lambda: record_game_result.delay(finished_id))
     game.status = status
     extra["deadline"] = _deadline(game)
     bump(game, **extra)
     pending = list(state.pending.seats)
+    before = set(game.seats.filter(pending=True).values_list("index", flat=True))
     Seat.objects.filter(game=game).update(
         pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))
     )
+    notices.turns(game, state, before)
+    if over:
+        assert state.result is not None
+        notices.game_over(game, state.result)
     ai_pending = game.seats.filter(index__in=pending).filter(
         Q(kind=SeatKind.AI) | Q(ai_controlled=True)
     )
@@ -338,6 +353,8 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
 
     made = 0
     while made < max_moves:
+        if made and settings.AI_MOVE_DELAY_SECONDS:
+            time.sleep(settings.AI_MOVE_DELAY_SECONDS)
         with transaction.atomic():
             game = _lock(game_id)
             if game.status != GameStatus.ACTIVE:

@@ -20,7 +20,7 @@ from engine.bots import make_bot
 from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
 
-from . import errors, services
+from . import errors, notices, services
 from .models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
 
 MAX_EXTRA_SECONDS = 7 * 24 * 3600
@@ -87,6 +87,7 @@ def enforce_deadline(game_id: int, now: datetime | None = None) -> bool:
             Seat.objects.filter(pk=row.pk).update(
                 missed_turns=row.missed_turns, ai_controlled=take_over or row.ai_controlled
             )
+            notices.timed_out(game, row, game.timeout_policy, take_over)
             if take_over:
                 _queue_ai(game)
         return True
@@ -119,6 +120,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         )
     )
     settled = sum(1 for game_id in overdue if enforce_deadline(game_id, now))
+    warned = notices.deadlines_approaching(now)
     stale = now - timedelta(seconds=60)
     ai_waiting = Seat.objects.filter(game=OuterRef("pk"), pending=True).filter(
         Q(kind=SeatKind.AI) | Q(ai_controlled=True)
@@ -132,7 +134,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     for game_id, version in stuck:
         play_ai_turns.delay(game_id, version)
         requeued += 1
-    return {"settled": settled, "ai_requeued": requeued}
+    return {"settled": settled, "ai_requeued": requeued, "warned": warned}
 
 
 def give_extra_time(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:

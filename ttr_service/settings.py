@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -123,7 +125,7 @@ _database = env.get_database("DATABASE_URL")
 if _database is None:
     _database = {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": VAR_DIR / "db.sqlite3",
+        "NAME": Path(env.get_str("SQLITE_PATH") or VAR_DIR / "db.sqlite3"),
         "OPTIONS": {
             # A web process and a worker share the file: take the write lock when a
             # transaction starts instead of failing on a lock upgrade, and let readers
@@ -212,9 +214,16 @@ if REDIS_URL is None:
         "processed_folder": str(_celery_processed),
         "control_folder": str(_celery_control),
         "store_processed": False,
+        # The transport polls its folder; the default second would delay every AI reply.
+        "polling_interval": 0.1,
     }
 else:
     CELERY_BROKER_URL = REDIS_URL
+    # An unacknowledged task (its worker died) is delivered again after this many seconds.
+    # Deadlines live in the database, not in countdowns, so a short timeout is safe.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env.get_int("CELERY_VISIBILITY_TIMEOUT", default=3600, minimum=1)
+    }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Delivery is at least once: a task is acknowledged only after it ran, and comes back if
 # the worker process dies, so every task must be safe to run twice.
@@ -226,6 +235,76 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_TIMEZONE = "UTC"
+# Periodic sweeps (Celery beat). Each app adds its own entries; every task is idempotent,
+# so a sweep that runs twice, or late, changes nothing twice.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "games-sweep-deadlines": {
+        "task": "games.tasks.sweep_deadlines",
+        "schedule": float(env.get_int("DEADLINE_SWEEP_SECONDS", default=30, minimum=1)),
+    },
+}
+CELERY_BEAT_SCHEDULE["ratings-record-missing-results"] = {
+    "task": "ratings.tasks.record_missing_results",
+    "schedule": 300.0,
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+
+# How long before a deadline players are warned (seconds, comma-separated).
+def _seconds_list(name: str, default: list[str]) -> list[int]:
+    values = env.get_list(name, default)
+    if not all(v.isdigit() and int(v) > 0 for v in values):
+        raise ImproperlyConfigured(
+            f"Environment variable {name}: expected positive whole seconds separated by "
+            f"commas, such as 86400,3600; got {','.join(values)!r}"
+        )
+    return sorted({int(v) for v in values}, reverse=True)
+
+
+DEADLINE_WARNINGS_SECONDS = _seconds_list("DEADLINE_WARNINGS", ["86400", "3600"])
+# Pause between two moves of an AI seat, so people watching can follow the game.
+AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
+
+# Notifications (notifications/): delivery of the outbox over webhooks, email and push.
+_DOTTED_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def _dotted_path(name: str, default: str, aliases: frozenset[str] = frozenset()) -> str:
+    value = env.get_str(name) or default
+    if value not in aliases and not _DOTTED_PATH.fullmatch(value):
+        allowed = "".join(f"{a}, " for a in sorted(aliases))
+        raise ImproperlyConfigured(
+            f"Environment variable {name}: expected {allowed}a dotted Python path such as "
+            f"{default}; got {value!r}"
+        )
+    return value
+
+
+NOTIFICATIONS_MAX_ATTEMPTS = env.get_int("NOTIFICATIONS_MAX_ATTEMPTS", default=8, minimum=1)
+NOTIFICATIONS_RETRY_BASE_SECONDS = env.get_int(
+    "NOTIFICATIONS_RETRY_BASE_SECONDS", default=30, minimum=1
+)
+NOTIFICATIONS_RETRY_CAP_SECONDS = env.get_int(
+    "NOTIFICATIONS_RETRY_CAP_SECONDS", default=6 * 3600, minimum=1
+)
+NOTIFICATIONS_LEASE_SECONDS = env.get_int("NOTIFICATIONS_LEASE_SECONDS", default=300, minimum=10)
+NOTIFICATIONS_SWEEP_SECONDS = env.get_int("NOTIFICATIONS_SWEEP_SECONDS", default=30, minimum=1)
+WEBHOOK_TIMEOUT_SECONDS = env.get_int("WEBHOOK_TIMEOUT_SECONDS", default=5, minimum=1)
+PUSH_TRANSPORT = _dotted_path(
+    "PUSH_TRANSPORT", "logging", aliases=frozenset({"logging", "recording"})
+)
+EMAIL_BACKEND = _dotted_path("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env.get_str("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env.get_int("EMAIL_PORT", default=25, minimum=1)
+EMAIL_HOST_USER = env.get_str("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env.get_str("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", default=False)
+EMAIL_TIMEOUT = 10  # seconds; an SMTP server that hangs must not hold a worker
+DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL") or "ttr@localhost"
+CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
+    "task": "notifications.tasks.sweep_outbox",
+    "schedule": float(NOTIFICATIONS_SWEEP_SECONDS),
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -269,6 +348,9 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.GameStatus",
         "SeatKindEnum": "games.models.SeatKind",
         "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
+        "NotificationKindEnum": "notifications.models.Kind",
+        "DeliveryStatusEnum": "notifications.models.DeliveryStatus",
+        "DevicePlatformEnum": "notifications.models.Platform",
     },
 }
 

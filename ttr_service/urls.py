@@ -18,6 +18,8 @@ api_v1 = [
     path("redoc", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("auth/", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("notifications.urls")),
+    path("", include("ratings.urls")),
 ]
 
 urlpatterns = [

@@ -1,0 +1,168 @@
+"""Input and output shapes of the notifications endpoints."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from rest_framework import serializers
+
+from .models import Delivery, Device, Kind, Notification, Platform, WebhookEndpoint
+from .preferences import known_timezones
+
+TIME_FORMAT = "%H:%M"
+
+
+# ----------------------------------------------------------------------------- inbox
+class NotificationSerializer(serializers.ModelSerializer):
+    type = serializers.ChoiceField(
+        source="kind", choices=Kind.choices, help_text="The kind of event."
+    )
+    data = serializers.DictField(help_text="Public details: game id, board, seat, deadline…")
+    read = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Notification
+        fields = ["id", "type", "game_id", "data", "created_at", "read_at", "read"]
+
+    def get_read(self, obj: Notification) -> bool:
+        return obj.read_at is not None
+
+
+class NotificationListQuerySerializer(serializers.Serializer):
+    unread = serializers.ChoiceField(choices=["true", "false"], required=False)
+
+
+class MarkedReadSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many notifications were unread.")
+
+
+# ----------------------------------------------------------------------- preferences
+class ChannelFlagsSerializer(serializers.Serializer):
+    in_app = serializers.BooleanField(
+        read_only=True, default=True, help_text="Always on: every notification is kept."
+    )
+    webhook = serializers.BooleanField()
+    email = serializers.BooleanField()
+    push = serializers.BooleanField()
+
+
+class KindChannelsSerializer(serializers.Serializer):
+    """One entry per kind; in a PUT, a kind left out gets its defaults."""
+
+    your_turn = ChannelFlagsSerializer(required=False)
+    deadline_approaching = ChannelFlagsSerializer(required=False)
+    timed_out = ChannelFlagsSerializer(required=False)
+    seat_taken_over = ChannelFlagsSerializer(required=False)
+    invitation = ChannelFlagsSerializer(required=False)
+    game_started = ChannelFlagsSerializer(required=False)
+    game_over = ChannelFlagsSerializer(required=False)
+
+
+class QuietHoursSerializer(serializers.Serializer):
+    start = serializers.TimeField(
+        format=TIME_FORMAT, input_formats=[TIME_FORMAT], help_text="Local time, HH:MM."
+    )
+    end = serializers.TimeField(
+        format=TIME_FORMAT, input_formats=[TIME_FORMAT], help_text="Local time, HH:MM."
+    )
+    timezone = serializers.CharField(help_text="An IANA time zone, e.g. Europe/Paris.")
+
+    def validate_timezone(self, value: str) -> str:
+        if value not in known_timezones():
+            raise serializers.ValidationError(
+                f"{value!r} is not an IANA time zone.", code="unknown_timezone"
+            )
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["start"] == attrs["end"]:
+            raise serializers.ValidationError(
+                {"end": "Quiet hours must end at another time than they start."}, code="empty"
+            )
+        return attrs
+
+
+class PreferencesSerializer(serializers.Serializer):
+    channels = KindChannelsSerializer()
+    quiet_hours = QuietHoursSerializer(
+        allow_null=True,
+        required=False,
+        help_text="Email and push wait until these hours end; null (or left out): none.",
+    )
+
+
+# --------------------------------------------------------------------------- webhooks
+def _http_url(value: str) -> str:
+    if urlsplit(value).scheme not in ("http", "https"):
+        raise serializers.ValidationError("Only http and https URLs.", code="bad_scheme")
+    return value
+
+
+class WebhookEndpointSerializer(serializers.ModelSerializer):
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=Kind.choices),
+        help_text="Kinds sent to this endpoint; empty: every kind.",
+    )
+
+    class Meta:
+        model = WebhookEndpoint
+        fields = ["id", "name", "url", "events", "active", "created_at", "updated_at"]
+
+
+class WebhookEndpointWithSecretSerializer(WebhookEndpointSerializer):
+    secret = serializers.CharField(
+        help_text="The signing secret (`whsec_…`); shown only now, keep it."
+    )
+
+    class Meta(WebhookEndpointSerializer.Meta):
+        fields = [*WebhookEndpointSerializer.Meta.fields, "secret"]
+
+
+class WebhookEndpointInputSerializer(serializers.Serializer):
+    url = serializers.URLField(max_length=2000, validators=[_http_url])
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=Kind.choices),
+        required=False,
+        default=list,
+        help_text="Kinds to send; empty or left out: every kind.",
+    )
+    active = serializers.BooleanField(required=False, default=True)
+
+    def validate_events(self, value: list[str]) -> list[str]:
+        return sorted(set(value), key=Kind.values.index)
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    notification_id = serializers.IntegerField(read_only=True)
+    type = serializers.ChoiceField(source="notification.kind", choices=Kind.choices, read_only=True)
+
+    class Meta:
+        model = Delivery
+        fields = [
+            "id",
+            "notification_id",
+            "type",
+            "message_id",
+            "status",
+            "attempts",
+            "last_response_code",
+            "last_error",
+            "next_attempt_at",
+            "delivered_at",
+            "created_at",
+        ]
+
+
+# ---------------------------------------------------------------------------- devices
+class DeviceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Device
+        fields = ["id", "platform", "token", "name", "created_at"]
+
+
+class DeviceInputSerializer(serializers.Serializer):
+    platform = serializers.ChoiceField(choices=Platform.choices)
+    token = serializers.CharField(max_length=512)
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")

@@ -1,0 +1,123 @@
+"""Recording notifications (the public ``notify``) and the in-app inbox."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from . import errors
+from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint
+from .preferences import HELD_IN_QUIET_HOURS, preferences_of
+
+logger = logging.getLogger(__name__)
+
+
+def notify(
+    user: AbstractBaseUser,
+    kind: str,
+    *,
+    game_id: int | None = None,
+    data: dict[str, Any] | None = None,
+    dedupe_key: str | None = None,
+) -> Notification | None:
+    """Record a notification for ``user`` and queue its deliveries.
+
+    Call it inside the transaction that makes the event happen (a move, a timeout, a
+    lobby change): the in-app ``Notification`` and one outbox ``Delivery`` row per channel
+    the user wants for ``kind`` (each webhook endpoint subscribed to it, their email
+    address, each push device) are written in that transaction, and the delivery tasks
+    are queued only once it commits. If it rolls back, nothing is recorded and nothing
+    is sent; if the broker is down at commit, the periodic sweep sends the rows later.
+
+    ``kind`` is one of ``notifications.models.Kind``: ``your_turn``,
+    ``deadline_approaching``, ``timed_out``, ``seat_taken_over``, ``invitation``,
+    ``game_started``, ``game_over``; anything else raises ``ValueError``.
+
+    ``data`` is sent as is to the user's webhooks and devices, so it must stay small
+    and public: ids, the board, the seat, a deadline as an ISO time. Never put cards,
+    tickets or anything else from a player's hidden hand in it.
+
+    ``dedupe_key`` (at most 200 characters) is unique per user, for instance
+    ``"game:12:turn:57:seat:1"``: a second call with a key the user already has records
+    nothing and returns None, so a retried task never notifies twice.
+
+    Returns the new notification, or None for a duplicate.
+    """
+    if kind not in Kind.values:
+        raise ValueError(f"Unknown notification kind {kind!r}")
+    with transaction.atomic():
+        if dedupe_key and Notification.objects.filter(user=user, dedupe_key=dedupe_key).exists():
+            return None
+        try:
+            with transaction.atomic():
+                notification = Notification.objects.create(
+                    user=user, kind=kind, game_id=game_id, data=data or {}, dedupe_key=dedupe_key
+                )
+        except IntegrityError:  # the same key, committed meanwhile by another transaction
+            return None
+        rows = _outbox_rows(user, notification)
+        due = [row.pk for row in rows if row.next_attempt_at <= notification.created_at]
+        if due:
+            transaction.on_commit(lambda: queue_deliveries(due))
+    return notification
+
+
+def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Delivery]:
+    kind = notification.kind
+    now = notification.created_at
+    preferences = preferences_of(user)
+    quiet_end = preferences.quiet_hours.until(now) if preferences.quiet_hours else None
+
+    def add(channel: str, **destination: Any) -> Delivery:
+        held = channel in HELD_IN_QUIET_HOURS and quiet_end is not None
+        return Delivery.objects.create(
+            notification=notification,
+            channel=channel,
+            next_attempt_at=quiet_end if held else now,
+            **destination,
+        )
+
+    rows: list[Delivery] = []
+    if preferences.wants(kind, Channel.WEBHOOK):
+        endpoints: Iterable[WebhookEndpoint] = WebhookEndpoint.objects.filter(
+            user=user, active=True
+        )
+        rows += [add(Channel.WEBHOOK, endpoint=e) for e in endpoints if e.wants(kind)]
+    if preferences.wants(kind, Channel.EMAIL) and getattr(user, "email", ""):
+        rows.append(add(Channel.EMAIL))
+    if preferences.wants(kind, Channel.PUSH):
+        rows += [add(Channel.PUSH, device=d) for d in Device.objects.filter(user=user)]
+    return rows
+
+
+def queue_deliveries(delivery_ids: Iterable[int]) -> None:
+    """Hand rows to the workers; a broker failure is logged, the sweep retries later."""
+    from .tasks import deliver_outbox
+
+    for delivery_id in delivery_ids:
+        try:
+            deliver_outbox.delay(delivery_id)
+        except Exception:  # the outbox row is the record; the sweep will find it
+            logger.warning("Could not queue delivery %s; the sweep will", delivery_id)
+
+
+# ------------------------------------------------------------------------------ inbox
+def notification_mark_read(user: AbstractBaseUser, notification_id: int) -> Notification:
+    notification = Notification.objects.filter(user=user, pk=notification_id).first()
+    if notification is None:
+        raise errors.not_found("notification")
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        notification.save(update_fields=["read_at"])
+    return notification
+
+
+def notifications_mark_all_read(user: AbstractBaseUser, now: datetime | None = None) -> int:
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    return unread.update(read_at=now or timezone.now())

@@ -1,0 +1,1 @@
+"""Thin views: parse input, call one service, shape the answer."""

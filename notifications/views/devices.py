@@ -1,0 +1,62 @@
+"""Push devices: register, list, remove."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notifications import devices
+from notifications.models import Device
+from notifications.openapi import DEVICES_TAG, path_id, problem_responses
+from notifications.serializers import DeviceInputSerializer, DeviceSerializer
+
+
+class DeviceListView(APIView):
+    @extend_schema(
+        operation_id="devices_list",
+        summary="My push devices",
+        tags=[DEVICES_TAG],
+        responses={200: DeviceSerializer(many=True), **problem_responses()},
+    )
+    def get(self, request: Request) -> Response:
+        mine = Device.objects.filter(user=request.user)
+        return Response(DeviceSerializer(mine, many=True).data)
+
+    @extend_schema(
+        operation_id="devices_register",
+        summary="Register a device for push",
+        description="201 for a new token, 200 when the token was known (it then belongs "
+        "to the caller, and what was waiting for its previous account is dropped).",
+        tags=[DEVICES_TAG],
+        request=DeviceInputSerializer,
+        responses={
+            201: DeviceSerializer,
+            200: DeviceSerializer,
+            **problem_responses(400, 409, s409="`DEVICE_LIMIT_REACHED`: too many devices already."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = DeviceInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        device, created = devices.device_register(request.user, **body.validated_data)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(DeviceSerializer(device).data, status=code)
+
+
+class DeviceDetailView(APIView):
+    @extend_schema(
+        operation_id="devices_delete",
+        summary="Remove a push device",
+        tags=[DEVICES_TAG],
+        parameters=[path_id("device_id", "device")],
+        responses={
+            204: None,
+            **problem_responses(404, s404="`DEVICE_NOT_FOUND`: none of the caller's."),
+        },
+    )
+    def delete(self, request: Request, device_id: int) -> Response:
+        devices.device_delete(request.user, device_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

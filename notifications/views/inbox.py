@@ -1,0 +1,77 @@
+"""The in-app inbox: list, mark one read, mark all read."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notifications import services
+from notifications.models import Notification
+from notifications.openapi import NOTIFICATIONS_TAG, path_id, problem_responses
+from notifications.pagination import NewestFirst
+from notifications.serializers import (
+    MarkedReadSerializer,
+    NotificationListQuerySerializer,
+    NotificationSerializer,
+)
+
+
+class NotificationListView(ListAPIView):
+    serializer_class = NotificationSerializer
+    pagination_class = NewestFirst
+
+    def get_queryset(self) -> QuerySet[Notification]:
+        query = NotificationListQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        notifications = Notification.objects.filter(user=self.request.user)
+        if query.validated_data.get("unread") == "true":
+            notifications = notifications.filter(read_at__isnull=True)
+        return notifications
+
+    @extend_schema(
+        operation_id="notifications_list",
+        summary="My notifications, newest first",
+        tags=[NOTIFICATIONS_TAG],
+        parameters=[
+            OpenApiParameter(
+                "unread", str, enum=["true", "false"], description="`true`: unread ones only."
+            )
+        ],
+        responses={200: NotificationSerializer(many=True), **problem_responses(400)},
+    )
+    def get(self, request: Request) -> Response:
+        return super().get(request)
+
+
+class NotificationReadView(APIView):
+    @extend_schema(
+        operation_id="notifications_read",
+        summary="Mark one notification read",
+        tags=[NOTIFICATIONS_TAG],
+        parameters=[path_id("notification_id", "notification")],
+        request=None,
+        responses={
+            200: NotificationSerializer,
+            **problem_responses(404, s404="`NOTIFICATION_NOT_FOUND`: none of the caller's."),
+        },
+    )
+    def post(self, request: Request, notification_id: int) -> Response:
+        notification = services.notification_mark_read(request.user, notification_id)
+        return Response(NotificationSerializer(notification).data)
+
+
+class NotificationReadAllView(APIView):
+    @extend_schema(
+        operation_id="notifications_read_all",
+        summary="Mark all my notifications read",
+        tags=[NOTIFICATIONS_TAG],
+        request=None,
+        responses={200: MarkedReadSerializer, **problem_responses()},
+    )
+    def post(self, request: Request) -> Response:
+        marked = services.notifications_mark_all_read(request.user)
+        return Response(MarkedReadSerializer({"marked": marked}).data)

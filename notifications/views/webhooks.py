@@ -1,0 +1,166 @@
+"""Webhook endpoints, their secrets and their delivery logs."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notifications import webhooks
+from notifications.models import Delivery, WebhookEndpoint
+from notifications.openapi import WEBHOOKS_TAG, path_id, problem_responses
+from notifications.pagination import NewestFirst
+from notifications.serializers import (
+    DeliverySerializer,
+    WebhookEndpointInputSerializer,
+    WebhookEndpointSerializer,
+    WebhookEndpointWithSecretSerializer,
+)
+
+WEBHOOK_ID = path_id("webhook_id", "webhook")
+DELIVERY_ID = path_id("delivery_id", "delivery")
+NOT_FOUND = "`WEBHOOK_NOT_FOUND`: none of the caller's."
+
+
+class WebhookListView(APIView):
+    @extend_schema(
+        operation_id="webhooks_list",
+        summary="My webhook endpoints",
+        tags=[WEBHOOKS_TAG],
+        responses={200: WebhookEndpointSerializer(many=True), **problem_responses()},
+    )
+    def get(self, request: Request) -> Response:
+        mine = WebhookEndpoint.objects.filter(user=request.user)
+        return Response(WebhookEndpointSerializer(mine, many=True).data)
+
+    @extend_schema(
+        operation_id="webhooks_create",
+        summary="Add a webhook endpoint",
+        description="Deliveries are POSTed as JSON `{type, timestamp, data}` and signed the "
+        "Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). "
+        "The signing secret is in this response only.",
+        tags=[WEBHOOKS_TAG],
+        request=WebhookEndpointInputSerializer,
+        responses={
+            201: WebhookEndpointWithSecretSerializer,
+            **problem_responses(
+                400, 409, s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already."
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = WebhookEndpointInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        endpoint = webhooks.endpoint_create(request.user, **body.validated_data)
+        return Response(
+            WebhookEndpointWithSecretSerializer(endpoint).data, status=status.HTTP_201_CREATED
+        )
+
+
+class WebhookDetailView(APIView):
+    @extend_schema(
+        operation_id="webhooks_retrieve",
+        summary="One webhook endpoint",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID],
+        responses={200: WebhookEndpointSerializer, **problem_responses(404, s404=NOT_FOUND)},
+    )
+    def get(self, request: Request, webhook_id: int) -> Response:
+        endpoint = webhooks.endpoint_of(request.user, webhook_id)
+        return Response(WebhookEndpointSerializer(endpoint).data)
+
+    @extend_schema(
+        operation_id="webhooks_update",
+        summary="Change a webhook endpoint",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID],
+        request=WebhookEndpointInputSerializer(partial=True),
+        responses={
+            200: WebhookEndpointSerializer,
+            **problem_responses(400, 404, s404=NOT_FOUND),
+        },
+    )
+    def patch(self, request: Request, webhook_id: int) -> Response:
+        body = WebhookEndpointInputSerializer(data=request.data, partial=True)
+        body.is_valid(raise_exception=True)
+        changes = {k: v for k, v in body.validated_data.items() if k in request.data}
+        endpoint = webhooks.endpoint_update(request.user, webhook_id, **changes)
+        return Response(WebhookEndpointSerializer(endpoint).data)
+
+    @extend_schema(
+        operation_id="webhooks_delete",
+        summary="Remove a webhook endpoint and its delivery log",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID],
+        responses={204: None, **problem_responses(404, s404=NOT_FOUND)},
+    )
+    def delete(self, request: Request, webhook_id: int) -> Response:
+        webhooks.endpoint_delete(request.user, webhook_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WebhookRotateSecretView(APIView):
+    @extend_schema(
+        operation_id="webhooks_rotate_secret",
+        summary="Replace a webhook's signing secret",
+        description="The new secret signs every attempt from now on, retries included; "
+        "it is in this response only.",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID],
+        request=None,
+        responses={
+            200: WebhookEndpointWithSecretSerializer,
+            **problem_responses(404, s404=NOT_FOUND),
+        },
+    )
+    def post(self, request: Request, webhook_id: int) -> Response:
+        endpoint = webhooks.endpoint_rotate_secret(request.user, webhook_id)
+        return Response(WebhookEndpointWithSecretSerializer(endpoint).data)
+
+
+class DeliveryListView(ListAPIView):
+    serializer_class = DeliverySerializer
+    pagination_class = NewestFirst
+
+    def get_queryset(self) -> QuerySet[Delivery]:
+        return webhooks.deliveries_of(self.request.user, self.kwargs["webhook_id"])
+
+    @extend_schema(
+        operation_id="webhooks_deliveries_list",
+        summary="A webhook's delivery log, newest first",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID],
+        responses={200: DeliverySerializer(many=True), **problem_responses(404, s404=NOT_FOUND)},
+    )
+    def get(self, request: Request, webhook_id: int) -> Response:
+        return super().get(request, webhook_id)
+
+
+class DeliveryRedeliverView(APIView):
+    @extend_schema(
+        operation_id="webhooks_deliveries_redeliver",
+        summary="Send a delivery again",
+        description="Queues a new delivery of the same event with the same `webhook-id`, "
+        "so a receiver that already has it can tell.",
+        tags=[WEBHOOKS_TAG],
+        parameters=[WEBHOOK_ID, DELIVERY_ID],
+        request=None,
+        responses={
+            202: DeliverySerializer,
+            **problem_responses(
+                404,
+                409,
+                s404="`WEBHOOK_NOT_FOUND` or `DELIVERY_NOT_FOUND`: none of the caller's.",
+                s409="`WEBHOOK_INACTIVE`: activate the endpoint first.",
+            ),
+        },
+    )
+    def post(self, request: Request, webhook_id: int, delivery_id: int) -> Response:
+        with transaction.atomic():
+            copy = webhooks.delivery_redeliver(request.user, webhook_id, delivery_id)
+        return Response(DeliverySerializer(copy).data, status=status.HTTP_202_ACCEPTED)

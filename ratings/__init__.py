@@ -1,0 +1,1 @@
+"""Per-player statistics and Elo ratings, recorded once for each finished game."""

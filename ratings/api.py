@@ -1,0 +1,138 @@
+"""Thin read-only views: the leaderboard and per-player statistics.
+
+Both are public like a finished game's result is: they are made of finished games only.
+``players/me/stats`` needs a token, since "me" is whoever sends it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine import BOARD_IDS
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, ServiceError
+
+from . import selectors, serializers
+
+TAG = "ratings"
+DEFAULT_BOARD = "europe"
+
+_PROBLEMS = {
+    400: "`UNKNOWN_BOARD`: no such board.",
+    401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
+    "unknown, expired or revoked; public reads work without any token).",
+    404: "`PLAYER_NOT_FOUND`: no user with that name.",
+    429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
+}
+
+
+def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
+    """Problem-details responses; ``described`` overrides a description (key ``s404``)."""
+    return {
+        (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+            ProblemSerializer, description=described.get(f"s{code}", _PROBLEMS[code])
+        )
+        for code in codes
+    }
+
+
+class LeaderboardPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class LeaderboardView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="leaderboard_list",
+        summary="Players of a board by rating",
+        description=(
+            "Players with at least one rated game on the board, by rating (highest first), "
+            "then by rated games (most first). Only games between people are rated. "
+            "Paginated; a page past the end is 404 `NOT_FOUND`."
+        ),
+        tags=[TAG],
+        parameters=[
+            OpenApiParameter("board", str, enum=list(BOARD_IDS), default=DEFAULT_BOARD),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int, description="1 to 100; 20 when left out."),
+        ],
+        responses={
+            200: serializers.LeaderboardPageSerializer,
+            **problems(400, 401, 404, 429, s404="`NOT_FOUND`: a page past the end."),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        board = request.query_params.get("board") or DEFAULT_BOARD
+        if board not in BOARD_IDS:
+            raise ServiceError(
+                "UNKNOWN_BOARD",
+                f"Unknown board {board!r}; one of: {', '.join(BOARD_IDS)}.",
+                status.HTTP_400_BAD_REQUEST,
+            )
+        paginator = LeaderboardPagination()
+        page = paginator.paginate_queryset(selectors.leaderboard(board), request, view=self)
+        assert page is not None
+        assert paginator.page is not None
+        body = {
+            "board": board,
+            "count": paginator.page.paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": [selectors.leaderboard_row(row) for row in page],
+        }
+        return Response(serializers.LeaderboardPageSerializer(body).data)
+
+
+def _stats_response(user: AbstractBaseUser) -> Response:
+    return Response(serializers.PlayerStatsSerializer(selectors.player_stats(user)).data)
+
+
+class PlayerStatsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="players_stats_retrieve",
+        summary="A player's statistics and rating on each board",
+        description=(
+            "Statistics count every finished game, AI games included; the rating counts "
+            "rated games (people only). The username is matched ignoring case; `me` is "
+            "the caller (see `players_me_stats_retrieve`)."
+        ),
+        tags=[TAG],
+        parameters=[
+            OpenApiParameter("username", str, OpenApiParameter.PATH, description="A username.")
+        ],
+        responses={200: serializers.PlayerStatsSerializer, **problems(401, 404, 429)},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        user = selectors.player_by_username(username)
+        if user is None:
+            raise ServiceError(
+                "PLAYER_NOT_FOUND", f"No player named {username!r}.", status.HTTP_404_NOT_FOUND
+            )
+        return _stats_response(user)
+
+
+class MyStatsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="players_me_stats_retrieve",
+        summary="The caller's statistics and rating on each board",
+        tags=[TAG],
+        responses={200: serializers.PlayerStatsSerializer, **problems(401, 429)},
+    )
+    def get(self, request: Request) -> Response:
+        assert isinstance(request.user, AbstractBaseUser)
+        return _stats_response(request.user)

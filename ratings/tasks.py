@@ -1,0 +1,19 @@
+"""Celery tasks of the ratings app: thin wrappers around one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def record_game_result(game_id: int) -> bool:
+    """Record a finished game's statistics and ratings; safe to run any number of times."""
+    return services.record_game_result(game_id)
+
+
+@shared_task(acks_late=True)
+def record_missing_results() -> int:
+    """Record finished games whose recording task was lost (Celery beat sweep)."""
+    return services.record_missing_results()

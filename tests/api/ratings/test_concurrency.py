@@ -1,0 +1,75 @@
+"""Concurrent recording on the real PostgreSQL server: row locks and the claim, not luck."""
+
+from __future__ import annotations
+
+import threading
+from itertools import pairwise
+
+import pytest
+from django.db import connection
+
+from ratings.models import PlayerStats, RatedGame, Rating, RatingChange
+from ratings.services import record_game_result
+
+from .conftest import seat
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+THREADS = 6
+
+
+def _race(calls):
+    """Run the calls at the same moment, each in its own thread and DB connection."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            barrier.wait()
+            results[i] = call()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_the_same_game_recorded_at_once_is_recorded_exactly_once(finished_game, player):
+    alice, bob = player("alice"), player("bob")
+    game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
+
+    results = _race([lambda: record_game_result(game.pk)] * THREADS)
+
+    assert sorted(results) == [False] * (THREADS - 1) + [True]
+    assert RatedGame.objects.filter(game=game).count() == 1
+    assert PlayerStats.objects.get(user=alice).games == 1
+    assert Rating.objects.get(user=alice).rating == 1516.0
+    assert RatingChange.objects.filter(game=game).count() == 2
+
+
+def test_games_sharing_players_recorded_at_once_all_count(finished_game, player):
+    alice, bob, carol = player("alice"), player("bob"), player("carol")
+    games = [
+        finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90)),
+        finished_game(seat(bob, place=1, total=100), seat(carol, place=2, total=90)),
+        finished_game(seat(carol, place=1, total=100), seat(alice, place=2, total=90)),
+        finished_game(seat(alice, place=1, total=80), seat(bob, place=2, total=70)),
+    ]
+
+    results = _race([lambda g=g: record_game_result(g.pk) for g in games])
+
+    assert results == [True] * len(games)
+    assert PlayerStats.objects.get(user=alice).games == 3
+    assert PlayerStats.objects.get(user=bob).games == 3
+    assert Rating.objects.get(user=carol).rated_games == 2
+    # Every change starts where the previous one of the same player ended.
+    for user in (alice, bob, carol):
+        changes = list(RatingChange.objects.filter(user=user).order_by("id"))
+        assert changes[0].before == 1500.0
+        for earlier, later in pairwise(changes):
+            assert later.before == earlier.after
+        assert Rating.objects.get(user=user).rating == changes[-1].after

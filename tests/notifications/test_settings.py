@@ -1,0 +1,84 @@
+"""The notification settings read from the environment, each case in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIABLES = (
+    "NOTIFICATIONS_MAX_ATTEMPTS",
+    "NOTIFICATIONS_RETRY_BASE_SECONDS",
+    "NOTIFICATIONS_SWEEP_SECONDS",
+    "PUSH_TRANSPORT",
+    "EMAIL_BACKEND",
+)
+REPORT = (
+    "import json; from django.conf import settings; print(json.dumps({"
+    "'attempts': settings.NOTIFICATIONS_MAX_ATTEMPTS, 'push': settings.PUSH_TRANSPORT, "
+    "'email': settings.EMAIL_BACKEND, "
+    "'sweep': settings.CELERY_BEAT_SCHEDULE['notifications-sweep-outbox']['schedule']}))"
+)
+
+
+def settings_with(**variables: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    environment.update(variables, DJANGO_SETTINGS_MODULE="ttr_service.settings")
+    code = f"import django; django.setup(); {REPORT}"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_defaults_log_push_and_print_email() -> None:
+    result = settings_with()
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "attempts": 8,
+        "push": "logging",
+        "email": "django.core.mail.backends.console.EmailBackend",
+        "sweep": 30.0,
+    }
+
+
+def test_good_values_are_taken() -> None:
+    result = settings_with(
+        NOTIFICATIONS_MAX_ATTEMPTS="3",
+        NOTIFICATIONS_SWEEP_SECONDS="10",
+        PUSH_TRANSPORT="example.push.FcmTransport",
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+    )
+
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["attempts"], report["sweep"]) == (3, 10.0)
+    assert report["push"] == "example.push.FcmTransport"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("NOTIFICATIONS_MAX_ATTEMPTS", "0"),
+        ("NOTIFICATIONS_MAX_ATTEMPTS", "many"),
+        ("NOTIFICATIONS_RETRY_BASE_SECONDS", "-5"),
+        ("PUSH_TRANSPORT", "fcm please"),
+        ("EMAIL_BACKEND", "smtp"),
+    ],
+)
+def test_a_bad_value_stops_startup_naming_the_variable(name: str, value: str) -> None:
+    result = settings_with(**{name: value})
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"Environment variable {name}" in result.stderr
