@@ -29,7 +29,7 @@ from ttr_service.problems import (
     problem_exception_handler,
 )
 
-from . import errors, selectors, serializers, services, timeouts
+from . import errors, selectors, serializers, services, timeouts, vacations
 from .models import Game, GameStatus, IdempotencyRecord
 
 PROBLEMS = {
@@ -521,3 +521,56 @@ class RecordView(APIView):
         record["actions"] = [{"seat": seat, "action": action} for seat, action in log]
         record["rules_version"] = game.state["rules_version"] if game.state else None
         return Response(record)
+
+
+# ----------------------------------------------------------------------------- vacations
+def _vacations(user: Any) -> dict[str, Any]:
+    from django.conf import settings
+
+    rows = user.vacations.all()[:20]
+    return {
+        "days_per_year": settings.VACATION_DAYS_PER_YEAR,
+        "days_left": round(vacations.days_left(user), 2),
+        "vacations": [
+            {"id": v.pk, "starts_at": v.starts_at.isoformat(), "ends_at": v.ends_at.isoformat()}
+            for v in rows
+        ],
+    }
+
+
+class VacationListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="vacations_list",
+        summary="My vacations and the days left this year",
+        responses={200: serializers.VacationListSerializer, **problems(401)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_vacations(request.user))
+
+    @extend_schema(
+        operation_id="vacations_start",
+        summary="Stop my clocks for some days, starting now",
+        request=serializers.VacationRequestSerializer,
+        responses={201: serializers.VacationListSerializer, **problems(400, 401, 409)},
+    )
+    def post(self, request: Request) -> Response:
+        data = serializers.VacationRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        vacations.start_vacation(request.user, data.validated_data["days"])
+        return Response(_vacations(request.user), status=status.HTTP_201_CREATED)
+
+
+class VacationEndView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="vacations_end",
+        summary="End a vacation now (unused days come back)",
+        request=None,
+        responses={200: serializers.VacationListSerializer, **problems(401, 404, 409)},
+    )
+    def post(self, request: Request, vacation_id: int) -> Response:
+        vacations.end_vacation(request.user, vacation_id)
+        return Response(_vacations(request.user))

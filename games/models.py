@@ -161,3 +161,18 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
         ]
+
+
+class Vacation(models.Model):
+    """Days during which a player's clocks stop (deadlines wait for the vacation's end)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"])]

@@ -235,3 +235,19 @@ class BoardSerializer(serializers.Serializer):
     routes = serializers.ListField(child=serializers.DictField())
     tickets = serializers.ListField(child=serializers.DictField())
     route_scoring = serializers.DictField(child=serializers.IntegerField())
+
+
+class VacationRequestSerializer(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, help_text="From now on.")
+
+
+class VacationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+
+
+class VacationListSerializer(serializers.Serializer):
+    days_per_year = serializers.IntegerField()
+    days_left = serializers.FloatField(help_text="Days left this calendar year (UTC).")
+    vacations = VacationSerializer(many=True)

@@ -260,10 +260,14 @@ def load_state(game: Game) -> GameState:
     return GameState.from_json(game.state)
 
 
-def _deadline(game: Game) -> Any:
+def _deadline(game: Game, pending: list[int]) -> Any:
+    """The time limit from now, or from the end of a vacation of a player to move."""
     if game.turn_time_limit is None or game.status != GameStatus.ACTIVE:
         return None
-    return timezone.now() + timedelta(seconds=game.turn_time_limit)
+    from .vacations import clock_starts
+
+    start = clock_starts(game, pending)
+    return start + timedelta(seconds=game.turn_time_limit)
 
 
 def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **fields: Any) -> None:
@@ -278,9 +282,9 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
         finished_id = game.pk
         transaction.on_commit(lambda: record_game_result.delay(finished_id))
     game.status = status
-    extra["deadline"] = _deadline(game)
-    bump(game, **extra)
     pending = list(state.pending.seats)
+    extra["deadline"] = _deadline(game, pending)
+    bump(game, **extra)
     before = set(game.seats.filter(pending=True).values_list("index", flat=True))
     Seat.objects.filter(game=game).update(
         pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))

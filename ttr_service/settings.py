@@ -262,6 +262,8 @@ def _seconds_list(name: str, default: list[str]) -> list[int]:
 
 
 DEADLINE_WARNINGS_SECONDS = _seconds_list("DEADLINE_WARNINGS", ["86400", "3600"])
+# Days a player may stop their clocks each calendar year.
+VACATION_DAYS_PER_YEAR = env.get_int("VACATION_DAYS_PER_YEAR", default=14)
 # Pause between two moves of an AI seat, so people watching can follow the game.
 AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
 
