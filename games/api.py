@@ -157,8 +157,8 @@ class GameListView(APIView):
                     "board": "europe",
                     "seats": [
                         {"type": "creator"},
-                        {"type": "ai", "level": "random"},
-                        {"type": "ai", "level": "random"},
+                        {"type": "ai", "level": "medium"},
+                        {"type": "ai", "level": "hard"},
                     ],
                     "turn_time_limit": 86400,
                     "timeout_policy": "ai_plays_turn",

@@ -25,7 +25,9 @@ from engine import BOARD_IDS, GameState, load_board, new_game, parse_action
 from . import errors, notices
 from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
 
-AI_LEVELS = ("random",)
+# The engine's bots, weakest first; AI seats without a level play at DEFAULT_AI_LEVEL.
+AI_LEVELS = ("random", "easy", "medium", "hard")
+DEFAULT_AI_LEVEL = "medium"
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 
@@ -106,7 +108,7 @@ def create_game(
             if invitee.pk in {u.pk for u in invited.values()}:
                 raise errors.bad_request("BAD_SEATS", f"{invitee.username} is invited twice.")
             invited[i] = invitee
-        elif spec.type == "ai" and (spec.level or "random") not in AI_LEVELS:
+        elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
             raise errors.bad_request("UNKNOWN_AI_LEVEL", f"Unknown AI level {spec.level!r}.")
     with transaction.atomic():
         game = Game.objects.create(
@@ -135,7 +137,7 @@ def create_game(
                     game=game,
                     index=i,
                     kind=SeatKind.AI,
-                    ai_level=spec.level or "random",
+                    ai_level=spec.level or DEFAULT_AI_LEVEL,
                     joined_at=now,
                 )
             else:
@@ -370,7 +372,8 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
                 return made
             # The bot sees only what ``legal_actions`` reads for its seat; its randomness
             # comes from the game seed and the move number, so a replayed task repeats it.
-            bot = make_bot(ai[seat].ai_level or "random", game.seed ^ (state.action_count + 1))
+            level = ai[seat].ai_level if ai[seat].kind == SeatKind.AI else DEFAULT_AI_LEVEL
+            bot = make_bot(level or DEFAULT_AI_LEVEL, game.seed ^ (state.action_count + 1))
             apply_move(game, seat, bot.choose(state, seat), cause=MoveCause.AI)
             made += 1
     from .tasks import play_ai_turns as task

@@ -49,7 +49,7 @@ def _play_for(game: Game, seat: int, policy: str) -> None:
         if action is None or state.pending.kind in (CHOOSE_INITIAL_TICKETS, TURN_ACTION):
             # A fresh turn (or the initial choice) is played by the AI for the player; its
             # randomness comes from the seed and the move number, like an AI seat's.
-            bot = make_bot("random", game.seed ^ (state.action_count + 1))
+            bot = make_bot(services.DEFAULT_AI_LEVEL, game.seed ^ (state.action_count + 1))
             action = bot.choose(state, seat)
         services.apply_move(game, seat, action, cause=MoveCause.TIMEOUT)
         if state.pending.kind not in (CHOOSE_INITIAL_TICKETS, TURN_ACTION):

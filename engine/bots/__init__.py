@@ -1,10 +1,17 @@
-"""Bots choose an action for a seat from what that seat may know."""
+"""Bots choose an action for a seat from what that seat may know.
+
+``random`` plays any legal move; ``easy``, ``medium`` and ``hard`` plan, from the seat's own
+view of the game only (``knowledge.know``).
+"""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
 from ..state import GameState
+from .easy import EasyBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
 
@@ -14,7 +21,12 @@ class Bot(Protocol):
     def choose(self, state: GameState, seat: int) -> Any: ...
 
 
-BOTS: dict[str, type[Any]] = {"random": RandomBot}
+BOTS: dict[str, type[Any]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -23,4 +35,4 @@ def make_bot(name: str, seed: int) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "make_bot"]

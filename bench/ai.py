@@ -1,0 +1,222 @@
+"""AI benchmark: seeded 4-player tournaments between the bot levels.
+
+Matchups (the tested bot's seat rotates with the game number):
+  hard_vs_medium   one hard bot against three medium bots
+  medium_vs_easy   one medium bot against three easy bots
+  hard_x4          four hard bots (hard's mean score)
+
+Per matchup and level it prints win rate (shared first places count as wins), mean and
+median final score, tickets completed and failed per game, longest-path bonuses per game,
+moves per game (decisions taken by that level's seat), and decision time per move (p50,
+p95, max); then one JSON object on the last line, with the targets and whether they were met.
+
+    .venv/bin/python bench/ai.py [--games N] [--seed S] [--jobs J] [--matchups a,b]
+
+Decision times are wall-clock per ``choose`` call: run it on an otherwise idle machine,
+with --jobs no larger than the free cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path, and a file named like a
+# package here would hide it.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from engine import new_game  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
+
+PLAYERS = 4
+MATCHUPS: dict[str, tuple[str, str]] = {
+    # name: (tested level, the other seats' level)
+    "hard_vs_medium": ("hard", "medium"),
+    "medium_vs_easy": ("medium", "easy"),
+    "hard_x4": ("hard", "hard"),
+}
+TARGETS = {
+    "hard_vs_medium_win_rate": 0.55,
+    "medium_vs_easy_win_rate": 0.80,
+    "hard_x4_mean_score": 100.0,
+    "hard_p95_ms": 1000.0,
+    "medium_p95_ms": 50.0,
+    "easy_p95_ms": 50.0,
+}
+
+
+@dataclass
+class SeatRecord:
+    level: str
+    tested: bool
+    won: bool
+    score: int
+    completed: int
+    failed: int
+    express: bool
+    moves: int
+    times_ms: list[float] = field(default_factory=list)
+
+
+def play(matchup: str, game: int, seed: int) -> list[SeatRecord]:
+    """One seeded game; the tested seat is ``game % 4``."""
+    tested, others = MATCHUPS[matchup]
+    hero = game % PLAYERS
+    levels = [tested if s == hero else others for s in range(PLAYERS)]
+    game_seed = seed * 100_003 + game
+    bots = [make_bot(levels[s], game_seed * 31 + s) for s in range(PLAYERS)]
+    state = new_game("europe", PLAYERS, game_seed)
+    times: list[list[float]] = [[] for _ in range(PLAYERS)]
+    while not state.is_over:
+        seat = state.pending.seats[0]
+        began = time.perf_counter()
+        action = bots[seat].choose(state, seat)
+        times[seat].append((time.perf_counter() - began) * 1e3)
+        state = state.apply(seat, action)
+    assert state.result is not None
+    out = []
+    for p in state.result["players"]:
+        s = p["seat"]
+        out.append(
+            SeatRecord(
+                level=levels[s],
+                tested=s == hero,
+                won=p["place"] == 1,
+                score=p["total"],
+                completed=p["completed_tickets"],
+                failed=p["failed_tickets"],
+                express=p["longest_path_bonus"] > 0,
+                moves=len(times[s]),
+                times_ms=times[s],
+            )
+        )
+    return out
+
+
+def _play_args(args: tuple[str, int, int]) -> list[SeatRecord]:
+    return play(*args)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarise(records: Sequence[SeatRecord]) -> dict[str, float | int]:
+    times = [t for r in records for t in r.times_ms]
+    scores = [r.score for r in records]
+    n = len(records)
+    return {
+        "seats": n,
+        "win_rate": round(sum(r.won for r in records) / n, 3),
+        "mean_score": round(statistics.fmean(scores), 1),
+        "median_score": statistics.median(scores),
+        "tickets_completed": round(sum(r.completed for r in records) / n, 2),
+        "tickets_failed": round(sum(r.failed for r in records) / n, 2),
+        "express_bonus": round(sum(r.express for r in records) / n, 3),
+        "moves_per_game": round(sum(r.moves for r in records) / n, 1),
+        "ms_p50": round(percentile(times, 0.5), 2),
+        "ms_p95": round(percentile(times, 0.95), 2),
+        "ms_max": round(max(times), 2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=200, help="games per matchup")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--matchups", default=",".join(MATCHUPS))
+    args = p.parse_args()
+    chosen = args.matchups.split(",")
+    for name in chosen:
+        if name not in MATCHUPS:
+            p.error(f"unknown matchup {name!r}; known: {', '.join(MATCHUPS)}")
+
+    results: dict[str, dict[str, dict[str, float | int]]] = {}
+    began = time.perf_counter()
+    for name in chosen:
+        jobs = [(name, g, args.seed) for g in range(args.games)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                games = list(pool.map(_play_args, jobs, chunksize=4))
+        else:
+            games = [_play_args(j) for j in jobs]
+        tested, others = MATCHUPS[name]
+        seats = [r for g in games for r in g]
+        rows = {f"{tested} (tested seat)": summarise([r for r in seats if r.tested])}
+        if tested != others:
+            rows[f"{others} (others)"] = summarise([r for r in seats if not r.tested])
+        else:
+            rows[f"{tested} (all seats)"] = summarise(seats)
+        results[name] = rows
+    elapsed = time.perf_counter() - began
+
+    columns = [
+        "seats",
+        "win_rate",
+        "mean_score",
+        "median_score",
+        "tickets_completed",
+        "tickets_failed",
+        "express_bonus",
+        "moves_per_game",
+        "ms_p50",
+        "ms_p95",
+        "ms_max",
+    ]
+    print(f"{args.games} games per matchup, seed {args.seed}, {elapsed:.0f} s")
+    print(f"{'matchup':<16}{'level':<22}" + "".join(f"{c:>18}" for c in columns))
+    for name, rows in results.items():
+        for level, row in rows.items():
+            print(f"{name:<16}{level:<22}" + "".join(f"{row[c]!s:>18}" for c in columns))
+
+    times: dict[str, list[float]] = {}
+    for rows in results.values():
+        for level, row in rows.items():
+            key = level.split()[0]
+            times.setdefault(key, []).append(float(row["ms_p95"]))
+    met: dict[str, bool | None] = {}
+
+    def row_of(matchup: str, level: str) -> dict[str, float | int] | None:
+        return results.get(matchup, {}).get(level)
+
+    hvm = row_of("hard_vs_medium", "hard (tested seat)")
+    mve = row_of("medium_vs_easy", "medium (tested seat)")
+    hx4 = row_of("hard_x4", "hard (all seats)")
+    met["hard_vs_medium_win_rate"] = (
+        None if hvm is None else hvm["win_rate"] >= TARGETS["hard_vs_medium_win_rate"]
+    )
+    met["medium_vs_easy_win_rate"] = (
+        None if mve is None else mve["win_rate"] >= TARGETS["medium_vs_easy_win_rate"]
+    )
+    met["hard_x4_mean_score"] = (
+        None if hx4 is None else hx4["mean_score"] >= TARGETS["hard_x4_mean_score"]
+    )
+    for level in ("hard", "medium", "easy"):
+        key = f"{level}_p95_ms"
+        met[key] = None if level not in times else max(times[level]) < TARGETS[key]
+    print(
+        json.dumps(
+            {
+                "games_per_matchup": args.games,
+                "seed": args.seed,
+                "seconds": round(elapsed, 1),
+                "matchups": results,
+                "targets": TARGETS,
+                "met": met,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

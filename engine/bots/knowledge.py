@@ -1,0 +1,130 @@
+"""What one seat knows, rebuilt from its own view of the game.
+
+Bots decide from this and from the listing functions of ``engine.legal`` only. Going through
+``player_view`` makes the boundary explicit: whatever the view leaves out (deck order, other
+hands and tickets, the seed) cannot leak into a decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board, Ticket
+from ..colors import CARD_INDEX, CARD_NAMES, LOCOMOTIVE
+from ..state import GameState
+from ..views import player_view
+
+
+@dataclass(slots=True)
+class Tunnel:
+    """The public part of a pending tunnel: the cards laid and the extra asked for."""
+
+    route: int
+    color: int
+    extra: int
+
+
+@dataclass(slots=True)
+class Knowledge:
+    board: Board
+    seat: int
+    players: int
+    kind: str | None
+    hand: list[int]  # counts per card kind, locomotives last
+    tickets: list[Ticket]
+    connected: list[bool]  # per held ticket: joined by own routes already
+    offers: list[Ticket]
+    owner: list[int]  # per route: seat or -1
+    station_owner: list[int]  # per city: seat or -1
+    my_stations: list[int]  # city indices
+    trains: list[int]  # per seat
+    hand_sizes: list[int]
+    ticket_counts: list[int]
+    stations_left: list[int]
+    route_points: list[int]
+    market: list[int | None]
+    deck_size: int
+    discard_size: int
+    ticket_deck_size: int
+    last_round: bool
+    tunnel: Tunnel | None
+
+    @property
+    def my_trains(self) -> int:
+        return self.trains[self.seat]
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.players) if s != self.seat]
+
+    def min_opponent_trains(self) -> int:
+        return min((self.trains[s] for s in self.opponents()), default=45)
+
+    def open_for(self, route: int, seat: int) -> bool:
+        """Whether ``seat`` could still claim ``route`` (ignoring cards and trains)."""
+        if self.owner[route] != -1:
+            return False
+        doubles = self.board.rules.doubles_usable(self.players)
+        for other in self.board.siblings[route]:
+            held = self.owner[other]
+            if held != -1 and (held == seat or not doubles):
+                return False
+        return True
+
+    def unseen_cards(self) -> list[int]:
+        """Per card kind, how many are not in this hand or face up (deck, discard, others)."""
+        rules = self.board.rules
+        out = [rules.cards_per_color] * LOCOMOTIVE + [rules.locomotives]
+        for kind, n in enumerate(self.hand):
+            out[kind] -= n
+        for card in self.market:
+            if card is not None:
+                out[card] -= 1
+        return [max(0, n) for n in out]
+
+
+def _card(name: str) -> int:
+    return CARD_INDEX[name]
+
+
+def know(state: GameState, seat: int) -> Knowledge:
+    """Everything ``seat`` may know now, read from its view."""
+    view: dict[str, Any] = player_view(state, seat)
+    board = state.board
+    me = view["you"]
+    owner = [-1] * len(board.routes)
+    station_owner = [-1] * len(board.cities)
+    for entry in view["seats"]:
+        for rid in entry["routes"]:
+            owner[board.route_by_id[rid].index] = entry["seat"]
+        for name in entry["stations"]:
+            station_owner[board.city_by_name[name].index] = entry["seat"]
+    pending = view["pending"] or {}
+    tunnel = None
+    if "tunnel" in pending:
+        t = pending["tunnel"]
+        tunnel = Tunnel(board.route_by_id[t["route"]].index, _card(t["color"]), t["extra"])
+    return Knowledge(
+        board=board,
+        seat=seat,
+        players=view["players"],
+        kind=pending.get("kind"),
+        hand=[me["hand"][name] for name in CARD_NAMES],
+        tickets=[board.ticket_by_id[t["id"]] for t in me["tickets"]],
+        connected=[bool(t["connected"]) for t in me["tickets"]],
+        offers=[board.ticket_by_id[t["id"]] for t in me["offered_tickets"]],
+        owner=owner,
+        station_owner=station_owner,
+        my_stations=[board.city_by_name[n].index for n in view["seats"][seat]["stations"]],
+        trains=[e["trains"] for e in view["seats"]],
+        hand_sizes=[e["hand_size"] for e in view["seats"]],
+        ticket_counts=[e["tickets"] for e in view["seats"]],
+        stations_left=[e["stations_left"] for e in view["seats"]],
+        route_points=[e["route_points"] for e in view["seats"]],
+        market=[None if c is None else _card(c) for c in view["market"]],
+        deck_size=view["deck_size"],
+        discard_size=view["discard_size"],
+        ticket_deck_size=view["ticket_deck_size"],
+        last_round=view["last_round"] is not None,
+        tunnel=tunnel,
+    )

@@ -1,0 +1,278 @@
+"""Route planning for the bots: weighted shortest paths and a network joining the tickets.
+
+A route's weight is what claiming it would cost this seat: its trains, a turn, the cards
+still missing toward it, extra for tunnels (a reveal may ask for more) and ferries
+(locomotives are scarce). Routes the seat owns weigh nothing, so networks share track.
+An opponent's route may be used through a station, at most once per ticket path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..board import Ticket
+from ..colors import CARD_INDEX, LOCOMOTIVE
+from .knowledge import Knowledge
+
+Costs = list[float | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    turn: float = 0.5  # one turn per claim
+    card: float = 0.45  # one card still missing: about half a turn of drawing
+    tunnel: float = 0.7  # a reveal may ask for more cards than the hand holds
+    ferry_locomotive: float = 0.9  # per locomotive a ferry needs that the hand lacks
+    borrow: float = 5.0  # a station: cards, a turn, and 4 points not scored at the end
+    borrow_own_station: float = 0.5  # a station already built only needs the route
+
+
+def route_costs(k: Knowledge, w: Weights) -> Costs:
+    """Per route, its weight for this seat, or None when the seat cannot claim it."""
+    hand = k.hand
+    locos = hand[LOCOMOTIVE]
+    best = max(hand[:LOCOMOTIVE])
+    out: Costs = []
+    for r in k.board.routes:
+        if k.owner[r.index] == k.seat:
+            out.append(0.0)
+            continue
+        if not k.open_for(r.index, k.seat) or r.length > k.my_trains:
+            out.append(None)
+            continue
+        have = best if r.is_gray else hand[CARD_INDEX[r.color]]
+        # Locomotives are shared by every route: count half of them toward each.
+        missing = max(0, r.length - have - locos // 2)
+        cost = r.length + w.turn + w.card * missing
+        if r.tunnel:
+            cost += w.tunnel
+        if r.ferry_locomotives:
+            cost += w.ferry_locomotive * max(0, r.ferry_locomotives - locos)
+        out.append(cost)
+    return out
+
+
+@dataclass(slots=True)
+class Path:
+    cost: float
+    routes: list[int]  # routes of the seat's own kind (owned or to claim), in order
+    borrowed: int | None  # an opponent's route used through a station
+
+
+def shortest_path(
+    k: Knowledge,
+    costs: Costs,
+    a: int,
+    b: int,
+    *,
+    borrow: float | None = None,
+    own_station: float = 0.5,
+) -> Path | None:
+    """Cheapest path from city ``a`` to city ``b``; with ``borrow``, one opponent route may
+    be used through a station at that extra cost (less where the seat has a station)."""
+    board = k.board
+    n = len(board.cities)
+    inf = float("inf")
+    dist = [inf] * (2 * n)
+    back: list[tuple[int, int]] = [(-1, -1)] * (2 * n)  # node -> (route, previous node)
+    dist[a] = 0.0
+    heap: list[tuple[float, int]] = [(0.0, a)]
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist[node]:
+            continue
+        city, layer = node % n, node // n
+        if city == b:
+            break
+        for r in board.routes_at[city]:
+            ca, cb = board.routes[r].city_indices
+            other = cb if ca == city else ca
+            c = costs[r]
+            if c is not None:
+                nxt = layer * n + other
+                if d + c < dist[nxt]:
+                    dist[nxt] = d + c
+                    back[nxt] = (r, node)
+                    heapq.heappush(heap, (d + c, nxt))
+            elif borrow is not None and layer == 0:
+                holder = k.owner[r]
+                if holder == -1 or holder == k.seat:
+                    continue
+                ends = (ca, cb)
+                if any(k.station_owner[e] == k.seat for e in ends):
+                    extra = own_station
+                elif k.stations_left[k.seat] > 0 and any(k.station_owner[e] == -1 for e in ends):
+                    extra = borrow
+                else:
+                    continue
+                nxt = n + other
+                if d + extra < dist[nxt]:
+                    dist[nxt] = d + extra
+                    back[nxt] = (r, node)
+                    heapq.heappush(heap, (d + extra, nxt))
+    end = b if dist[b] <= dist[n + b] else n + b
+    if dist[end] == inf:
+        return None
+    routes: list[int] = []
+    borrowed = None
+    node = end
+    while node != a:
+        r, prev = back[node]
+        if node >= n and prev < n:
+            borrowed = r
+        else:
+            routes.append(r)
+        node = prev
+    routes.reverse()
+    return Path(dist[end], routes, borrowed)
+
+
+@dataclass(slots=True)
+class Plan:
+    """The routes still to claim for the tickets the seat means to complete."""
+
+    routes: list[int] = field(default_factory=list)  # unclaimed routes to claim
+    borrowed: list[int] = field(default_factory=list)  # opponent routes to use via stations
+    paths: dict[int, list[int]] = field(default_factory=dict)  # ticket index -> routes to claim
+    kept: list[Ticket] = field(default_factory=list)  # pending tickets the plan completes
+    dropped: list[Ticket] = field(default_factory=list)  # pending tickets given up
+    cost: float = 0.0
+    trains: int = 0  # trains the plan still needs
+
+    @property
+    def done(self) -> bool:
+        return not self.routes and not self.needs_station(None)
+
+    def needs_station(self, k: Knowledge | None) -> list[int]:
+        """Borrowed routes with no station of this seat at either end yet."""
+        if k is None:
+            return self.borrowed
+        return [
+            r
+            for r in self.borrowed
+            if all(k.station_owner[c] != k.seat for c in k.board.routes[r].city_indices)
+        ]
+
+
+def _network(
+    k: Knowledge, tickets: Sequence[Ticket], costs: Costs, w: Weights, borrow: bool
+) -> tuple[Plan, list[Ticket]]:
+    """Join the tickets one after another, each path reusing the track chosen before."""
+    work = list(costs)
+    plan = Plan()
+    unreachable: list[Ticket] = []
+    stations = k.stations_left[k.seat]
+    for t in tickets:
+        a, b = t.city_indices
+        path = shortest_path(
+            k,
+            work,
+            a,
+            b,
+            borrow=w.borrow if borrow and stations else None,
+            own_station=w.borrow_own_station,
+        )
+        if path is None:
+            unreachable.append(t)
+            continue
+        plain = path
+        if path.borrowed is not None:
+            # Borrow only when the detour without a station is missing or much longer.
+            alone = shortest_path(k, work, a, b)
+            if alone is not None and alone.cost <= path.cost + w.borrow:
+                plain = alone
+        plan.cost += plain.cost
+        new = [r for r in plain.routes if k.owner[r] != k.seat]
+        plan.paths[t.index] = new
+        for r in new:
+            if work[r] != 0.0:
+                work[r] = 0.0
+                plan.routes.append(r)
+                plan.trains += k.board.routes[r].length
+        if plain.borrowed is not None and plain.borrowed not in plan.borrowed:
+            plan.borrowed.append(plain.borrowed)
+            ends = k.board.routes[plain.borrowed].city_indices
+            if all(k.station_owner[c] != k.seat for c in ends):
+                stations -= 1
+        plan.kept.append(t)
+    return plan, unreachable
+
+
+def plan_network(
+    k: Knowledge,
+    tickets: Sequence[Ticket],
+    costs: Costs,
+    w: Weights,
+    *,
+    borrow: bool = True,
+    spare_trains: int = 0,
+) -> Plan:
+    """A network for ``tickets`` that fits the trains left; tickets that cannot be joined
+    or do not fit are dropped, cheapest to give up first."""
+    pending = list(tickets)
+    dropped: list[Ticket] = []
+    while True:
+        best: tuple[int, float, Plan, list[Ticket]] | None = None
+        # Two orders: biggest ticket first, and a stable reverse; the cheaper network wins.
+        orders = [sorted(pending, key=lambda t: (-t.points, t.index))]
+        if len(pending) > 1:
+            orders.append(orders[0][::-1])
+        for order in orders:
+            plan, lost = _network(k, order, costs, w, borrow)
+            key = (len(lost), plan.cost)
+            if best is None or key < best[:2]:
+                best = (len(lost), plan.cost, plan, lost)
+        assert best is not None
+        _, _, plan, lost = best
+        dropped.extend(lost)
+        pending = [t for t in pending if t not in lost]
+        if plan.trains <= k.my_trains - spare_trains or not pending:
+            plan.dropped = dropped
+            return plan
+        # Too long for the trains left: give up the ticket with the worst points per cost.
+        worst = min(
+            pending,
+            key=lambda t: (t.points / max(1.0, _ticket_cost(k, t, costs)), t.index),
+        )
+        pending.remove(worst)
+        dropped.append(worst)
+
+
+def _ticket_cost(k: Knowledge, t: Ticket, costs: Costs) -> float:
+    path = shortest_path(k, costs, *t.city_indices)
+    return path.cost if path is not None else 99.0
+
+
+def pending_tickets(k: Knowledge) -> list[Ticket]:
+    return [t for t, done in zip(k.tickets, k.connected, strict=True) if not done]
+
+
+def criticality(k: Knowledge, plan: Plan, costs: Costs) -> dict[int, float]:
+    """Per planned route, how much dearer its tickets get if an opponent takes it."""
+    out: dict[int, float] = {}
+    by_index = {t.index: t for t in plan.kept}
+    for r in plan.routes:
+        blocked = list(costs)
+        blocked[r] = None
+        for other in k.board.siblings[r]:
+            # A taken track also closes its twin at 2-3 players: same effect here.
+            if not k.board.rules.doubles_usable(k.players):
+                blocked[other] = None
+        if any(blocked[s] is not None for s in k.board.siblings[r]):
+            out[r] = 0.0  # a parallel track stays open
+            continue
+        loss = 0.0
+        for ti, path in plan.paths.items():
+            if r not in path:
+                continue
+            t = by_index[ti]
+            before = shortest_path(k, costs, *t.city_indices)
+            after = shortest_path(k, blocked, *t.city_indices)
+            if after is None or before is None:
+                loss += 2.0 * t.points
+            else:
+                loss += after.cost - before.cost
+        out[r] = loss
+    return out

@@ -1,0 +1,145 @@
+"""Small decisions shared by the bots: which colours a plan needs, how to pay, what to draw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from ..actions import ClaimRoute, DeclineTunnel, DrawBlind, DrawFaceUp, KeepTickets, PayTunnel
+from ..board import Ticket
+from ..colors import CARD_INDEX, LOCOMOTIVE
+from ..legal import claim_actions_for, draw_actions, tunnel_actions
+from ..state import CHOOSE_INITIAL_TICKETS, GameState
+from .knowledge import Knowledge
+
+Draw = DrawFaceUp | DrawBlind
+
+
+def color_needs(k: Knowledge, routes: Sequence[int]) -> list[int]:
+    """Per colour, the cards the routes ask for; each gray route takes the colour the hand
+    has most spare of, longest gray routes first so they get the best colours."""
+    need = [0] * LOCOMOTIVE
+    grays = []
+    for r in routes:
+        route = k.board.routes[r]
+        if route.is_gray:
+            grays.append(route)
+        else:
+            need[CARD_INDEX[route.color]] += route.length - route.ferry_locomotives
+    for route in sorted(grays, key=lambda x: (-x.length, x.index)):
+        spare = [k.hand[c] - need[c] for c in range(LOCOMOTIVE)]
+        color = max(range(LOCOMOTIVE), key=lambda c: (spare[c], -c))
+        need[color] += route.length - route.ferry_locomotives
+    return need
+
+
+def locomotive_need(k: Knowledge, routes: Sequence[int]) -> int:
+    return sum(k.board.routes[r].ferry_locomotives for r in routes)
+
+
+def deficits(k: Knowledge, need: Sequence[int]) -> list[int]:
+    return [max(0, need[c] - k.hand[c]) for c in range(LOCOMOTIVE)]
+
+
+def pay_for_route(
+    state: GameState, seat: int, k: Knowledge, route: int, other_need: Sequence[int]
+) -> ClaimRoute | None:
+    """The payment that spends the fewest locomotives and the fewest cards other planned
+    routes still need; None if the hand cannot pay."""
+    best: tuple[float, int, ClaimRoute] | None = None
+    for i, a in enumerate(claim_actions_for(state, seat, route)):
+        assert isinstance(a, ClaimRoute)
+        cost = 1.3 * a.locomotives
+        if a.color is not None:
+            c = CARD_INDEX[a.color]
+            paid = k.board.routes[route].length - a.locomotives
+            before = max(0, other_need[c] - k.hand[c])
+            after = max(0, other_need[c] - (k.hand[c] - paid))
+            cost += after - before
+            # Spend the colour the hand is richest in: fewer stranded odd cards.
+            cost -= 0.01 * (k.hand[c] - paid)
+        if best is None or (cost, i) < best[:2]:
+            best = (cost, i, a)
+    return None if best is None else best[2]
+
+
+def choose_draw(
+    state: GameState,
+    seat: int,
+    k: Knowledge,
+    need: Sequence[int],
+    locos_needed: int,
+    *,
+    take_locomotive: bool,
+) -> Draw:
+    """A card draw toward ``need``: the face-up card of the colour most lacking, a face-up
+    locomotive when allowed and worth a whole draw, otherwise the deck."""
+    options = draw_actions(state, seat)
+    lack = deficits(k, need)
+    best: tuple[int, int, Draw] | None = None
+    locomotive: Draw | None = None
+    blind: Draw | None = None
+    for a in options:
+        if isinstance(a, DrawBlind):
+            blind = a
+            continue
+        assert isinstance(a, DrawFaceUp)
+        card = k.market[a.slot]
+        if card == LOCOMOTIVE:
+            locomotive = a
+        elif card is not None and lack[card] > 0 and (best is None or lack[card] > best[0]):
+            best = (lack[card], -a.slot, a)
+    if best is not None:
+        return best[2]
+    if locomotive is not None and take_locomotive:
+        return locomotive
+    if blind is not None:
+        return blind
+    # The deck is empty: any face-up card, a colour the plan uses most first.
+    colored = [
+        (-need[card], a.slot, a)
+        for a in options
+        if isinstance(a, DrawFaceUp)
+        and (card := k.market[a.slot]) is not None
+        and card != LOCOMOTIVE
+    ]
+    if colored:
+        return min(colored, key=lambda x: x[:2])[2]
+    pick = options[0]
+    assert isinstance(pick, DrawFaceUp | DrawBlind)
+    return pick
+
+
+def hoard_needs(k: Knowledge) -> list[int]:
+    """With no plan, gather the colours already held most: they make long routes."""
+    top = sorted(range(LOCOMOTIVE), key=lambda c: (-k.hand[c], c))[:2]
+    need = [0] * LOCOMOTIVE
+    for c in top:
+        need[c] = max(6, k.hand[c] + 2)
+    return need
+
+
+def settle_tunnel(state: GameState, seat: int, worth: bool) -> PayTunnel | DeclineTunnel:
+    """Pay the extra cards (colour before locomotives) if the route is worth it, else
+    decline."""
+    pays = [a for a in tunnel_actions(state, seat) if isinstance(a, PayTunnel)]
+    if worth and pays:
+        return min(pays, key=lambda a: a.locomotives)
+    return DeclineTunnel()
+
+
+def keep_minimum(state: GameState, k: Knowledge) -> int:
+    rules = k.board.rules
+    initial = k.kind == CHOOSE_INITIAL_TICKETS
+    return min(rules.initial_keep_min if initial else rules.draw_keep_min, len(k.offers))
+
+
+def offer_subsets(state: GameState, k: Knowledge) -> list[tuple[Ticket, ...]]:
+    low = keep_minimum(state, k)
+    return [
+        combo for size in range(low, len(k.offers) + 1) for combo in combinations(k.offers, size)
+    ]
+
+
+def keep(tickets: Sequence[Ticket]) -> KeepTickets:
+    return KeepTickets(tuple(t.id for t in tickets))

@@ -1,0 +1,153 @@
+"""The AI levels: legal in every phase, games end, and decisions ignore hidden data.
+
+Correctness only: strength and speed are measured by ``bench/ai.py``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import GameState, new_game
+from engine.bots import BOTS, make_bot
+from engine.state import (
+    CHOOSE_INITIAL_TICKETS,
+    KEEP_TICKETS,
+    SECOND_CARD,
+    TUNNEL_PAYMENT,
+    TURN_ACTION,
+)
+
+from .invariants import check_counts, perturb_hidden
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVELS = ("easy", "medium", "hard")
+MAX_ACTIONS = 3000
+
+
+def lineup(players: int, seed: int) -> list[str]:
+    """Mixed bots: every level (and random) takes turns at every seat."""
+    names = [*LEVELS, "random"]
+    return [names[(seed + i) % len(names)] for i in range(players)]
+
+
+def play(players: int, seed: int, names: list[str]) -> tuple[GameState, set[str]]:
+    """A whole game, checking each action before it is applied; the phases seen."""
+    bots = [make_bot(names[i], seed * 7 + i) for i in range(players)]
+    s = new_game("europe", players, seed)
+    phases: set[str] = set()
+    for _ in range(MAX_ACTIONS):
+        if s.is_over:
+            return s, phases
+        seat = s.pending.seats[0]
+        kind = s.pending.kind
+        assert kind is not None
+        action = bots[seat].choose(s, seat)
+        assert s.is_legal(seat, action), (names[seat], kind, action)
+        phases.add(f"{names[seat]}:{kind}")
+        s = s.apply(seat, action)
+    raise AssertionError("game did not end")
+
+
+def test_levels_are_registered():
+    assert {"random", "easy", "medium", "hard"} <= set(BOTS)
+    for name in BOTS:
+        assert make_bot(name, 1).name == name
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_mixed_games_are_legal_and_end(players):
+    phases: set[str] = set()
+    for game in range(10):
+        seed = 1000 * players + game
+        s, seen = play(players, seed, lineup(players, game))
+        phases |= seen
+        check_counts(s)
+        assert s.result is not None
+    for level in LEVELS:
+        for kind in (CHOOSE_INITIAL_TICKETS, TURN_ACTION, SECOND_CARD, KEEP_TICKETS):
+            assert f"{level}:{kind}" in phases, (level, kind)
+
+
+def test_every_level_settles_tunnels():
+    seen: set[str] = set()
+    for game in range(12):
+        names = [LEVELS[game % 3]] * 4
+        _, phases = play(4, 500 + game, names)
+        seen |= {p.split(":")[0] for p in phases if p.endswith(TUNNEL_PAYMENT)}
+        if seen >= set(LEVELS):
+            break
+    assert seen >= set(LEVELS)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_game_same_decisions(level):
+    """Deterministic given the seed: two runs of one game log the same actions."""
+
+    def log(seed: int) -> list[object]:
+        bots = [make_bot(level, 42 + i) for i in range(3)]
+        s = new_game("europe", 3, seed)
+        out: list[object] = []
+        while not s.is_over and len(out) < 120:
+            seat = s.pending.seats[0]
+            action = bots[seat].choose(s, seat)
+            out.append(action)
+            s = s.apply(seat, action)
+        return out
+
+    assert log(9) == log(9)
+
+
+def positions(players: int, seed: int, every: int) -> list[GameState]:
+    """States met along one mixed game, one in ``every``, in all phases."""
+    names = lineup(players, seed)
+    bots = [make_bot(names[i], seed + i) for i in range(players)]
+    s = new_game("europe", players, seed)
+    out = []
+    n = 0
+    while not s.is_over:
+        if n % every == 0 or s.pending.kind in (TUNNEL_PAYMENT, KEEP_TICKETS):
+            out.append(s)
+        seat = s.pending.seats[0]
+        s = s.apply(seat, bots[seat].choose(s, seat))
+        n += 1
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_decisions_ignore_hidden_data(level, players):
+    """Changing only what the deciding seat cannot see never changes its action."""
+    checked = 0
+    for s in positions(players, 70 + players, every=9):
+        for seat in s.pending.seats:
+            other = perturb_hidden(s, seat)
+            assert other.seed != s.seed  # hidden data did change
+            first = make_bot(level, 5).choose(s, seat)
+            second = make_bot(level, 5).choose(other, seat)
+            assert first == second, (level, s.pending.kind, first, second)
+            checked += 1
+    assert checked > 20
+
+
+def test_simulate_command_with_every_level():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            "--bot",
+            "hard,medium,easy,random",
+            "--games",
+            "2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert '"invariant_violations": 0' in out.stdout.strip().splitlines()[-1]
