@@ -71,20 +71,8 @@ def score_position(board: Board, players: Sequence[PlayerPosition]) -> dict[str,
     rules = board.rules
 
     longest = max((r.trail[0] for r in results), default=0)
-    # A player with no routes has length 0 and never holds the bonus, even if nobody has more.
-    express = [
-        r.seat
-        for r in results
-        if rules.longest_path_bonus > 0 and longest > 0 and r.trail[0] == longest
-    ]
-    most_completed = max((r.completed_tickets for r in results), default=0)
-    globetrotter = [
-        r.seat
-        for r in results
-        if rules.globetrotter_bonus > 0
-        and most_completed > 0
-        and r.completed_tickets == most_completed
-    ]
+    express = _express_seats(results, longest, rules.longest_path_bonus)
+    globetrotter = _globetrotter_seats(results, rules.globetrotter_bonus)
     totals = [
         r.route_points
         + r.ticket_points
@@ -114,6 +102,21 @@ def score_position(board: Board, players: Sequence[PlayerPosition]) -> dict[str,
             for a, b in pairwise(order)
         ],
     }
+
+
+def _express_seats(results: list[_PlayerResult], longest: int, bonus: int) -> list[int]:
+    """Every player tied for the longest path; nobody if the longest is 0 (no routes)."""
+    if bonus <= 0 or longest <= 0:
+        return []
+    return [r.seat for r in results if r.trail[0] == longest]
+
+
+def _globetrotter_seats(results: list[_PlayerResult], bonus: int) -> list[int]:
+    """Every player tied for the most completed tickets, if that is at least one."""
+    most = max((r.completed_tickets for r in results), default=0)
+    if bonus <= 0 or most <= 0:
+        return []
+    return [r.seat for r in results if r.completed_tickets == most]
 
 
 # --- one player -------------------------------------------------------------------------------
