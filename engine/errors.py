@@ -6,6 +6,8 @@ report ``code`` to a client and keep the game exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -46,6 +48,17 @@ class ErrorCode(StrEnum):
     UNKNOWN_COLOR = "UNKNOWN_COLOR"
     BAD_SEAT = "BAD_SEAT"
     BAD_SETUP = "BAD_SETUP"
+    # A position given to the score calculator (each problem has its own code).
+    ILLEGAL_POSITION = "ILLEGAL_POSITION"
+    BAD_SHAPE = "BAD_SHAPE"
+    UNKNOWN_BOARD = "UNKNOWN_BOARD"
+    BAD_PLAYER_COUNT = "BAD_PLAYER_COUNT"
+    BAD_TICKET = "BAD_TICKET"
+    ROUTE_HELD_TWICE = "ROUTE_HELD_TWICE"
+    DOUBLE_ROUTE_BOTH_TRACKS = "DOUBLE_ROUTE_BOTH_TRACKS"
+    TOO_MANY_TRAINS = "TOO_MANY_TRAINS"
+    TOO_MANY_STATIONS = "TOO_MANY_STATIONS"
+    STATION_CITY_TAKEN = "STATION_CITY_TAKEN"
 
 
 class EngineError(Exception):
@@ -74,3 +87,39 @@ class MalformedActionError(EngineError):
 
 class SetupError(EngineError):
     """A game that cannot be created as asked (player count, first player)."""
+
+
+def illegal(code: ErrorCode, message: str, **context: Any) -> IllegalActionError:
+    """An ``IllegalActionError``, for ``raise illegal(...)``."""
+    return IllegalActionError(code, message, **context)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionProblem:
+    """One thing wrong with a position: where (``players[1].routes[3]``), what, and why."""
+
+    field: str
+    code: ErrorCode
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.field, "code": str(self.code), "message": self.message}
+
+
+class PositionError(EngineError):
+    """A position that cannot be scored; ``problems`` lists everything found wrong."""
+
+    def __init__(self, problems: Sequence[PositionProblem]) -> None:
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        super().__init__(
+            ErrorCode.ILLEGAL_POSITION,
+            f"The position is not legal: {count} problem{'' if count == 1 else 's'} found.",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": str(self.code),
+            "message": self.message,
+            "problems": [p.to_json() for p in self.problems],
+        }

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
 from .actions import (
     BuildStation,
     ClaimRoute,
@@ -22,22 +21,23 @@ from .actions import (
     PayTunnel,
 )
 from .board import Route
+from .cards import draw_card, refresh_market
 from .colors import CARD_NAMES, LOCOMOTIVE, N_CARD_KINDS
-from .errors import ErrorCode, IllegalActionError, MalformedActionError
+from .errors import ErrorCode, MalformedActionError, illegal
 from .events import Event
-from .payments import can_pay, check_payment
+from .payments import check_payment
 from .state import (
     CHOOSE_INITIAL_TICKETS,
     GAME_OVER,
     INITIAL_TICKETS,
     KEEP_TICKETS,
-    PLAYING,
     SECOND_CARD,
     TUNNEL_PAYMENT,
     TURN_ACTION,
     GameState,
     Tunnel,
 )
+from .turns import begin_play, check_forfeit, end_turn, forfeit_seat
 
 _DRAWS = (TURN_ACTION, SECOND_CARD)
 _ALLOWED_KINDS: dict[type[Any], tuple[str, ...]] = {
@@ -59,10 +59,6 @@ _KIND_WORDS = {
 }
 
 
-def _illegal(code: ErrorCode, message: str, **context: Any) -> IllegalActionError:
-    return IllegalActionError(code, message, **context)
-
-
 # --------------------------------------------------------------------------- checks
 def _check_moment(s: GameState, seat: int, action: Any) -> str:
     """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
@@ -74,22 +70,22 @@ def _check_moment(s: GameState, seat: int, action: Any) -> str:
     if allowed is None:
         raise MalformedActionError(ErrorCode.UNKNOWN_ACTION, f"Not an action: {action!r}.")
     if s.phase == GAME_OVER:
-        raise _illegal(ErrorCode.GAME_OVER, "The game is over.")
+        raise illegal(ErrorCode.GAME_OVER, "The game is over.")
     if s.forfeited[seat]:
-        raise _illegal(ErrorCode.FORFEITED, f"Seat {seat} has forfeited and takes no more turns.")
+        raise illegal(ErrorCode.FORFEITED, f"Seat {seat} has forfeited and takes no more turns.")
     pending = s.pending
     if seat not in pending.seats:
         if s.phase == INITIAL_TICKETS:
             waiting = ", ".join(str(x) for x in pending.seats)
-            raise _illegal(
+            raise illegal(
                 ErrorCode.NOT_YOUR_TURN,
                 f"Seat {seat} has already chosen its tickets; waiting for seat(s) {waiting}.",
             )
-        raise _illegal(ErrorCode.NOT_YOUR_TURN, f"It is seat {s.current}'s turn, not {seat}'s.")
+        raise illegal(ErrorCode.NOT_YOUR_TURN, f"It is seat {s.current}'s turn, not {seat}'s.")
     kind = pending.kind
     assert kind is not None
     if kind not in allowed:
-        raise _illegal(
+        raise illegal(
             ErrorCode.WRONG_PHASE,
             f"Cannot {action.type.replace('_', ' ')} now: seat {seat} must {_KIND_WORDS[kind]}.",
             pending=kind,
@@ -111,9 +107,9 @@ def _check_face_up(s: GameState, kind: str, a: DrawFaceUp) -> int:
         )
     card = s.market[a.slot]
     if card is None:
-        raise _illegal(ErrorCode.EMPTY_SLOT, f"Face-up slot {a.slot} is empty.")
+        raise illegal(ErrorCode.EMPTY_SLOT, f"Face-up slot {a.slot} is empty.")
     if card == LOCOMOTIVE and kind == SECOND_CARD and s.board.rules.face_up_locomotive_ends_draw:
-        raise _illegal(
+        raise illegal(
             ErrorCode.LOCOMOTIVE_NOT_ALLOWED,
             "A face-up locomotive cannot be taken as the second card.",
         )
@@ -131,25 +127,25 @@ def check_route_open(s: GameState, seat: int, route: Route) -> None:
     """Raise unless ``seat`` could claim ``route`` given the board and its trains."""
     owner = s.route_owner[route.index]
     if owner != -1:
-        raise _illegal(
+        raise illegal(
             ErrorCode.ROUTE_TAKEN, f"{route.id} is already claimed by seat {owner}.", owner=owner
         )
     for sibling in s.board.siblings[route.index]:
         other = s.route_owner[sibling]
         if other == seat:
-            raise _illegal(
+            raise illegal(
                 ErrorCode.DOUBLE_ROUTE_OWNED,
                 f"Seat {seat} already holds the other track of {route.double_group}; "
                 "one player may never hold both.",
             )
         if other != -1 and not s.board.rules.doubles_usable(s.n_players):
-            raise _illegal(
+            raise illegal(
                 ErrorCode.DOUBLE_ROUTE_CLOSED,
                 f"With {s.n_players} players only one track of {route.double_group} can be "
                 "used, and the other is taken.",
             )
     if s.trains[seat] < route.length:
-        raise _illegal(
+        raise illegal(
             ErrorCode.NOT_ENOUGH_TRAINS,
             f"{route.id} needs {route.length} trains; seat {seat} has {s.trains[seat]} left.",
         )
@@ -184,19 +180,19 @@ def _check_pay_tunnel(s: GameState, seat: int, a: PayTunnel) -> None:
     if isinstance(a.locomotives, bool) or not isinstance(a.locomotives, int):
         raise MalformedActionError(ErrorCode.BAD_ACTION, "'locomotives' must be a whole number.")
     if not 0 <= a.locomotives <= t.extra:
-        raise _illegal(
+        raise illegal(
             ErrorCode.WRONG_CARD_COUNT,
             f"The tunnel asks for {t.extra} more card(s); {a.locomotives} locomotives is not "
             "a possible part of that.",
         )
     if t.color == LOCOMOTIVE and a.locomotives != t.extra:
-        raise _illegal(
+        raise illegal(
             ErrorCode.WRONG_CARD_COUNT,
             "The tunnel was laid with locomotives only, so every extra card must be a locomotive.",
         )
     hand = s.hands[seat]
     if hand[LOCOMOTIVE] < a.locomotives or hand[t.color] < t.extra - a.locomotives:
-        raise _illegal(
+        raise illegal(
             ErrorCode.INSUFFICIENT_CARDS,
             f"Not enough cards: the tunnel needs {t.extra - a.locomotives} more "
             f"{CARD_NAMES[t.color]} card(s) and {a.locomotives} locomotive(s).",
@@ -212,7 +208,7 @@ def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]
         if ticket is None:
             raise MalformedActionError(ErrorCode.UNKNOWN_TICKET, f"Unknown ticket {tid!r}.")
         if ticket.index not in offer:
-            raise _illegal(ErrorCode.TICKET_NOT_OFFERED, f"Ticket {tid} is not on offer to you.")
+            raise illegal(ErrorCode.TICKET_NOT_OFFERED, f"Ticket {tid} is not on offer to you.")
         chosen.append(ticket.index)
     if len(set(chosen)) != len(chosen):
         raise MalformedActionError(ErrorCode.BAD_ACTION, "A ticket is listed twice.")
@@ -220,7 +216,7 @@ def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]
     minimum = rules.initial_keep_min if kind == CHOOSE_INITIAL_TICKETS else rules.draw_keep_min
     minimum = min(minimum, len(offer))
     if len(chosen) < minimum:
-        raise _illegal(
+        raise illegal(
             ErrorCode.MUST_KEEP_TICKETS,
             f"Keep at least {minimum} of the {len(offer)} tickets offered.",
             minimum=minimum,
@@ -231,16 +227,16 @@ def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]
 def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
     rules = s.board.rules
     if rules.stations_per_player == 0:
-        raise _illegal(ErrorCode.STATIONS_DISABLED, f"{s.board.name} is played without stations.")
+        raise illegal(ErrorCode.STATIONS_DISABLED, f"{s.board.name} is played without stations.")
     built = len(s.stations[seat])
     if built >= rules.stations_per_player:
-        raise _illegal(ErrorCode.NO_STATIONS_LEFT, f"Seat {seat} has no stations left.")
+        raise illegal(ErrorCode.NO_STATIONS_LEFT, f"Seat {seat} has no stations left.")
     city = s.board.city_by_name.get(a.city)
     if city is None:
         raise MalformedActionError(ErrorCode.UNKNOWN_CITY, f"Unknown city {a.city!r}.")
     owner = s.station_owner[city.index]
     if owner != -1:
-        raise _illegal(
+        raise illegal(
             ErrorCode.STATION_TAKEN, f"{city.name} already has seat {owner}'s station.", owner=owner
         )
     cost = rules.station_costs[built]
@@ -259,247 +255,35 @@ def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
 
 def check_action(s: GameState, seat: int, action: Any) -> None:
     if isinstance(action, Forfeit):
-        _check_forfeit(s, seat)
+        check_forfeit(s, seat)
         return
     kind = _check_moment(s, seat, action)
     if isinstance(action, DrawFaceUp):
         _check_face_up(s, kind, action)
     elif isinstance(action, DrawBlind):
         if not (s.deck or s.discard):
-            raise _illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+            raise illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
     elif isinstance(action, ClaimRoute):
         _check_claim(s, seat, action)
     elif isinstance(action, PayTunnel):
         _check_pay_tunnel(s, seat, action)
     elif isinstance(action, DrawTickets):
         if not s.ticket_deck:
-            raise _illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+            raise illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
     elif isinstance(action, KeepTickets):
         _check_keep(s, seat, kind, action)
     elif isinstance(action, BuildStation):
         _check_station(s, seat, action)
 
 
-# --------------------------------------------------------------------------- cards
-def _reshuffle(s: GameState, events: list[Event]) -> None:
-    s.deck = s.discard
-    s.discard = []
-    rng.shuffle(s.deck, s.seed, f"reshuffle-{s.shuffles}")
-    s.shuffles += 1
-    events.append(Event("deck_reshuffled", None, {"deck_size": len(s.deck)}))
-
-
-def draw_card(s: GameState, events: list[Event]) -> int | None:
-    """The top card of the deck, reshuffling the discard pile into the deck when it is empty."""
-    if not s.deck:
-        if not s.discard:
-            return None
-        _reshuffle(s, events)
-    return s.deck.pop()
-
-
-def _market_json(s: GameState) -> list[str | None]:
-    return [None if c is None else CARD_NAMES[c] for c in s.market]
-
-
-def refresh_market(s: GameState, events: list[Event]) -> None:
-    """Fill empty face-up slots, then apply the locomotive limit (no endless loop)."""
-    changed = False
-    market = s.market
-    for i, card in enumerate(market):
-        if card is None:
-            new = draw_card(s, events)
-            if new is None:
-                break
-            market[i] = new
-            changed = True
-    limit = s.board.rules.face_up_locomotive_limit
-    resets = 0
-    while limit and market.count(LOCOMOTIVE) >= limit:
-        # Could deck and discard (the display included, as it is discarded first) produce a
-        # display with fewer locomotives than the limit? If not, stop refreshing.
-        showing = [c for c in market if c is not None]
-        pool = len(s.deck) + len(s.discard) + len(showing)
-        locos = s.deck.count(LOCOMOTIVE) + s.discard.count(LOCOMOTIVE) + showing.count(LOCOMOTIVE)
-        size = min(len(market), pool)
-        if pool - locos < size - (limit - 1) or resets >= 100:
-            break
-        s.discard.extend(showing)
-        for i in range(len(market)):
-            market[i] = None
-        for i in range(len(market)):
-            new = draw_card(s, events)
-            if new is None:
-                break
-            market[i] = new
-        resets += 1
-        changed = True
-    if changed:
-        events.append(Event("market_changed", None, {"market": _market_json(s), "resets": resets}))
-
-
-# --------------------------------------------------------------------------- turns
-def has_any_action(s: GameState, seat: int) -> bool:
-    """Whether ``seat`` has at least one legal turn action (cheap checks first)."""
-    if s.deck or s.discard or any(c is not None for c in s.market):
-        return True
-    if s.ticket_deck:
-        return True
-    rules = s.board.rules
-    hand = s.hands[seat]
-    built = len(s.stations[seat])
-    if (
-        built < rules.stations_per_player
-        and -1 in s.station_owner
-        and can_pay(
-            hand,
-            rules.station_costs[built],
-            required_color=None,
-            min_locomotives=0,
-            locomotives_allowed=not rules.locomotives_only_on_tunnels,
-        )
-    ):
-        return True
-    from .legal import claimable_routes
-
-    return bool(claimable_routes(s, seat))
-
-
-def _active_count(s: GameState) -> int:
-    return s.n_players - sum(s.forfeited)
-
-
-def _upcoming_final_turns(s: GameState) -> list[int]:
-    """The seats still to finish a turn in the last round, the current one first."""
-    if s.final_turns_left is None:
-        return []
-    order: list[int] = []
-    seat = s.current
-    for _ in range(s.n_players):
-        if len(order) >= s.final_turns_left:
-            break
-        if not s.forfeited[seat]:
-            order.append(seat)
-        seat = (seat + 1) % s.n_players
-    return order
-
-
-def _check_forfeit(s: GameState, seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
-        raise MalformedActionError(
-            ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
-        )
-    if s.phase == GAME_OVER:
-        raise _illegal(ErrorCode.GAME_OVER, "The game is over.")
-    if s.forfeited[seat]:
-        raise _illegal(ErrorCode.FORFEITED, f"Seat {seat} has already forfeited.")
-
-
-def forfeit_seat(s: GameState, seat: int, events: list[Event]) -> None:
-    """``seat`` leaves the game: its routes stay, it takes no more turns and ranks last.
-
-    A decision it had pending is resolved safely first (laid tunnel cards return to its
-    hand, tickets on offer are returned as if not kept). With fewer than two players left,
-    the game ends.
-    """
-    _check_forfeit(s, seat)
-    rules = s.board.rules
-    in_turn = s.phase == PLAYING and s.current == seat
-    if not in_turn and seat in _upcoming_final_turns(s):
-        assert s.final_turns_left is not None
-        s.final_turns_left -= 1
-    s.forfeited[seat] = True
-    events.append(Event("forfeited", seat, {}))
-    if s.offers[seat]:
-        initial = s.phase == INITIAL_TICKETS
-        policy = rules.unkept_initial_tickets if initial else rules.unkept_drawn_tickets
-        if policy == "removed":
-            s.removed_tickets.extend(s.offers[seat])
-        else:
-            s.ticket_deck[0:0] = s.offers[seat][::-1]
-        s.offers[seat] = []
-    if s.tunnel is not None and in_turn:
-        t = s.tunnel
-        for kind in range(N_CARD_KINDS):
-            s.hands[seat][kind] += t.laid[kind]
-        s.discard.extend(t.revealed)
-        s.tunnel = None
-    if _active_count(s) < 2:
-        _finish(s, events)
-        return
-    if s.phase == INITIAL_TICKETS:
-        if seat in s.waiting:
-            s.waiting.remove(seat)
-        if not s.waiting:
-            _begin_play(s, events)
-        return
-    if in_turn:
-        _end_turn(s, events)
-
-
-def _end_turn(s: GameState, events: list[Event]) -> None:
-    refresh_market(s, events)
-    seat = s.current
-    s.turn_number += 1
-    if s.final_turns_left is None:
-        if s.trains[seat] <= s.board.rules.end_trigger_trains:
-            s.final_trigger = seat
-            s.final_turns_left = _active_count(s)
-            events.append(
-                Event(
-                    "last_round", seat, {"trains": s.trains[seat], "turns_left": s.final_turns_left}
-                )
-            )
-    else:
-        s.final_turns_left -= 1
-        if s.final_turns_left <= 0:
-            _finish(s, events)
-            return
-    _start_next_turn(s, events)
-
-
-def _start_next_turn(s: GameState, events: list[Event]) -> None:
-    seat = s.current
-    for _ in range(s.n_players):
-        seat = (seat + 1) % s.n_players
-        if not s.forfeited[seat]:
-            break
-    else:
-        _finish(s, events)
-        return
-    s.current = seat
-    s.pending_kind = TURN_ACTION
-    events.append(Event("turn_started", seat, {"turn": s.turn_number}))
-    if has_any_action(s, seat):
-        s.skipped_in_row = 0
-        return
-    # Nothing at all can be done (no cards, no tickets, nothing affordable): the turn passes.
-    s.skipped_in_row += 1
-    events.append(Event("turn_skipped", seat, {"reason": "no legal action"}))
-    if s.skipped_in_row >= _active_count(s):
-        _finish(s, events)
-        return
-    _end_turn(s, events)
-
-
-def _finish(s: GameState, events: list[Event]) -> None:
-    from .final import final_result
-
-    s.phase = GAME_OVER
-    s.pending_kind = None
-    s.result = final_result(s)
-    ranking = s.result["ranking"]
-    events.append(Event("game_over", None, {"ranking": ranking}))
-
-
 def _after_card(s: GameState, kind: str, card: int, face_up: bool, events: list[Event]) -> None:
     ends = s.board.rules.face_up_locomotive_ends_draw
     if kind == SECOND_CARD or (face_up and card == LOCOMOTIVE and ends):
-        _end_turn(s, events)
+        end_turn(s, events)
     elif _second_draw_possible(s):
         s.pending_kind = SECOND_CARD
     else:
-        _end_turn(s, events)
+        end_turn(s, events)
 
 
 def _complete_claim(
@@ -542,7 +326,7 @@ def _apply_claim(s: GameState, seat: int, a: ClaimRoute, events: list[Event]) ->
     paid = _take(hand, color, route.length - a.locomotives, a.locomotives)
     if not route.tunnel:
         _complete_claim(s, seat, route, paid, events)
-        _end_turn(s, events)
+        end_turn(s, events)
         return
     revealed = []
     for _ in range(s.board.rules.tunnel_cards):
@@ -570,7 +354,7 @@ def _apply_claim(s: GameState, seat: int, a: ClaimRoute, events: list[Event]) ->
     if extra == 0:
         _complete_claim(s, seat, route, paid, events)
         s.discard.extend(revealed)
-        _end_turn(s, events)
+        end_turn(s, events)
         return
     s.tunnel = Tunnel(route.index, color, paid, revealed, extra)
     s.pending_kind = TUNNEL_PAYMENT
@@ -585,7 +369,7 @@ def _apply_pay_tunnel(s: GameState, seat: int, a: PayTunnel, events: list[Event]
     s.tunnel = None
     _complete_claim(s, seat, s.board.routes[t.route], paid, events)
     s.discard.extend(t.revealed)
-    _end_turn(s, events)
+    end_turn(s, events)
 
 
 def _apply_decline(s: GameState, seat: int, events: list[Event]) -> None:
@@ -597,7 +381,7 @@ def _apply_decline(s: GameState, seat: int, events: list[Event]) -> None:
     s.discard.extend(t.revealed)
     s.tunnel = None
     events.append(Event("tunnel_declined", seat, {"route": s.board.routes[t.route].id}))
-    _end_turn(s, events)
+    end_turn(s, events)
 
 
 def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list[Event]) -> None:
@@ -628,24 +412,11 @@ def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list
         )
     )
     if not initial:
-        _end_turn(s, events)
+        end_turn(s, events)
         return
     s.waiting.remove(seat)
     if not s.waiting:
-        _begin_play(s, events)
-
-
-def _begin_play(s: GameState, events: list[Event]) -> None:
-    """Every seat has chosen its tickets: the first player (or the next one still playing)
-    starts. The deck is full, so that seat has a legal action."""
-    s.phase = PLAYING
-    s.current = s.first_player
-    if s.forfeited[s.current]:
-        s.current = (s.current - 1) % s.n_players
-        _start_next_turn(s, events)
-        return
-    s.pending_kind = TURN_ACTION
-    events.append(Event("turn_started", s.current, {"turn": s.turn_number}))
+        begin_play(s, events)
 
 
 def _apply_draw_tickets(s: GameState, seat: int, events: list[Event]) -> None:
@@ -683,7 +454,7 @@ def _apply_station(s: GameState, seat: int, a: BuildStation, events: list[Event]
             },
         )
     )
-    _end_turn(s, events)
+    end_turn(s, events)
 
 
 def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> None:
@@ -709,7 +480,7 @@ def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> N
     elif isinstance(action, DrawBlind):
         blind = draw_card(s, events)
         if blind is None:
-            raise _illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+            raise illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
         s.hands[seat][blind] += 1
         events.append(Event("card_drawn", seat, {"source": "deck"}, {"color": CARD_NAMES[blind]}))
         _after_card(s, kind, blind, False, events)
@@ -721,7 +492,7 @@ def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> N
         _apply_decline(s, seat, events)
     elif isinstance(action, DrawTickets):
         if not s.ticket_deck:
-            raise _illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+            raise illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
         _apply_draw_tickets(s, seat, events)
     elif isinstance(action, KeepTickets):
         _apply_keep(s, seat, kind, action, events)

@@ -377,10 +377,11 @@ def new_game(
     s.stations = [[] for _ in range(n_players)]
     s.trains = [rules.trains_per_player] * n_players
 
-    _moves.refresh_market(s, [])
+    _cards.refresh_market(s, [])
     return s
 
 
 # Imported last: the rules modules import this one.
+from . import cards as _cards  # noqa: E402
 from . import legal as _legal  # noqa: E402
 from . import moves as _moves  # noqa: E402

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import DrawFaceUp
+from engine.cards import refresh_market
 from engine.colors import LOCOMOTIVE
-from engine.moves import refresh_market
 
 from .factory import set_market, stack_deck, started
 
