@@ -8,21 +8,19 @@ picked up by the sweep, never by long broker countdowns.
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
+
+from ttr_service.tasking import TRANSIENT_ERRORS
 
 from . import outbox
 
-TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError)
 
-
-@shared_task(acks_late=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def deliver_outbox(outbox_id: int) -> str:
     """Deliver one outbox row if it is due and nobody has it yet."""
     return outbox.deliver(outbox_id)
 
 
-@shared_task(acks_late=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=3)
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
 def sweep_outbox() -> int:
     """Queue every row that is due (see ``outbox.due_ids``); returns how many."""
     return outbox.sweep(deliver_outbox.delay)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from ttr_service.tasking import TRANSIENT_ERRORS
+
 from . import services
 
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def record_game_result(game_id: int) -> bool:
     """Record a finished game's statistics and ratings; safe to run any number of times."""
     return services.record_game_result(game_id)
