@@ -29,7 +29,7 @@ from ttr_service.problems import (
     problem_exception_handler,
 )
 
-from . import errors, selectors, serializers, services, timeouts, vacations
+from . import errors, examples, selectors, serializers, services, timeouts, vacations
 from .models import Game, GameStatus, IdempotencyRecord
 
 PROBLEMS = {
@@ -207,6 +207,7 @@ class GameDetailView(APIView):
         "nothing changed.",
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
         responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
+        examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> Response:
         timeouts.enforce_if_overdue(game_id)
@@ -286,6 +287,7 @@ class LegalActionsView(APIView):
         operation_id="games_legal_actions",
         summary="Every legal action of the caller now, payments spelled out",
         responses={200: serializers.LegalActionsSerializer, **problems(401, 403, 404, 409)},
+        examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
         timeouts.enforce_if_overdue(game_id)
@@ -364,6 +366,7 @@ class ActionView(APIView):
                 response_only=True,
                 status_codes=["409"],
             ),
+            examples.game_detail(),
         ],
         responses={
             200: serializers.GameDetailSerializer,
@@ -466,6 +469,7 @@ class MoveListView(APIView):
             OpenApiParameter("limit", int, description="At most this many moves (1-500)."),
         ],
         responses={200: serializers.MoveListSerializer, **problems(400, 404)},
+        examples=[examples.moves()],
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)

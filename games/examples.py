@@ -1,0 +1,92 @@
+"""Response examples for the OpenAPI schema, built by the engine itself so they stay true.
+
+A fixed seed and fixed times keep the committed schema stable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample
+
+from engine import DrawBlind, KeepTickets, event_view, new_game, player_view
+
+_AT = "2026-11-29T12:00:00+00:00"
+
+
+def _state() -> Any:
+    state = new_game("europe", 2, seed=20261129, first_player=0)
+    for seat in (0, 1):
+        offered = [state.board.tickets[t].id for t in state.offers[seat]]
+        state = state.apply(seat, KeepTickets(tuple(offered[:3])))
+    return state
+
+
+def _summary(version: int) -> dict[str, Any]:
+    return {
+        "id": 42,
+        "board": "europe",
+        "status": "active",
+        "version": version,
+        "players": 2,
+        "created_by": "alice",
+        "created_at": _AT,
+        "started_at": _AT,
+        "finished_at": None,
+        "turn_time_limit": 86400,
+        "timeout_policy": "ai_plays_turn",
+        "deadline": "2026-11-30T12:00:00+00:00",
+        "seats": [
+            {"index": 0, "kind": "human", "username": "alice", "ai_level": None, "pending": True},
+            {"index": 1, "kind": "ai", "username": None, "ai_level": "medium", "pending": False},
+        ],
+        "your_seat": 0,
+        "your_turn": True,
+    }
+
+
+def game_detail() -> OpenApiExample:
+    return OpenApiExample(
+        "Seat 0's view at its first turn",
+        value={**_summary(3), "state": player_view(_state(), 0)},
+        response_only=True,
+        status_codes=["200", "201"],
+    )
+
+
+def legal_actions() -> OpenApiExample:
+    state = _state()
+    actions = [a.to_json() for a in state.legal_actions(0)]
+    return OpenApiExample(
+        "The first turn (a few of the actions listed)",
+        value={
+            "version": 3,
+            "pending": {"kind": "turn_action", "seats": [0]},
+            "actions": actions[:6],
+        },
+        response_only=True,
+    )
+
+
+def moves() -> OpenApiExample:
+    state = _state()
+    _, events = state.apply_with_events(0, DrawBlind())
+    return OpenApiExample(
+        "A blind draw as another seat sees it",
+        value={
+            "moves": [
+                {
+                    "number": 3,
+                    "seat": 0,
+                    "by_ai": False,
+                    "action": {"type": "draw_blind"},
+                    "events": [event_view(e, 1) for e in events],
+                    "version": 4,
+                    "at": _AT,
+                }
+            ],
+            "next_after": 3,
+            "has_more": False,
+        },
+        response_only=True,
+    )
