@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import paths
 from engine.board import load_board
 from engine.paths import Edge, Trail, find_path, find_paths, longest_trail
-from engine.testing import WORST_CASE_MESH_LONGEST_TRAIL, worst_case_mesh
+from engine.testing import BRIDGED_MESH, WORST_CASE_MESH_LONGEST_TRAIL, worst_case_mesh
 
 BOARD = load_board("europe")
 
@@ -163,29 +163,7 @@ def test_it_finds_41_on_the_worst_case_mesh():
 def test_it_does_not_cut_the_network_in_two_to_reach_the_bound():
     # Leaving out Berlin-Wien and Essen-Frankfurt would fix every parity (bound 40), but
     # Berlin-Wien is the only link to the eastern part: the rest would not be one trail.
-    ids = (
-        "amsterdam-bruxelles",
-        "amsterdam-essen",
-        "amsterdam-frankfurt",
-        "amsterdam-london",
-        "berlin-essen",
-        "berlin-frankfurt-2",
-        "berlin-wien",
-        "brest-dieppe",
-        "brest-paris",
-        "bruxelles-dieppe",
-        "bruxelles-frankfurt",
-        "bruxelles-paris-1",
-        "budapest-wien-2",
-        "budapest-zagrab",
-        "dieppe-london-1",
-        "dieppe-paris",
-        "essen-frankfurt",
-        "frankfurt-paris-1",
-        "sarajevo-zagrab",
-        "venezia-zagrab",
-        "wien-zagrab",
-    )
+    ids = BRIDGED_MESH
     edges = [(r.index, *r.city_indices, r.length) for r in map(BOARD.route_by_id.get, ids)]
     trail = longest_trail(edges)
     assert trail[0] == brute_force_longest(edges) == 39

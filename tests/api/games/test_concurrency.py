@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from rest_framework.test import APIClient
 
 from engine import GameState, load_board, new_game, parse_action
 from games.models import Game, Move
+from tests.concurrency import run_at_once
 
 from .conftest import create_game, keep_all_initial
 
@@ -23,26 +21,6 @@ def _client_for(username: str) -> APIClient:
     client = APIClient()
     client.force_authenticate(get_user_model().objects.get(username=username))
     return client
-
-
-def _race(calls):
-    """Run the calls at the same moment, each in its own thread and DB connection."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def _replayed(game: Game) -> GameState:
@@ -67,7 +45,7 @@ def test_the_same_move_posted_at_once_applies_exactly_once(creator, opponent):
         def post(name=name, body=body):
             return _client_for(name).post(url, body, format="json").status_code
 
-        codes = _race([post] * THREADS)
+        codes = run_at_once([post] * THREADS)
         assert sorted(codes) == [200] + [412] * (THREADS - 1)
         assert Game.objects.get(pk=game["id"]).version == current.version + 1
     stored = Game.objects.get(pk=game["id"])
@@ -92,7 +70,7 @@ def test_racing_different_moves_never_corrupts_the_state(creator, opponent):
                 )
         if not calls:
             break
-        codes = _race(calls)
+        codes = run_at_once(calls)
         assert codes.count(200) <= 1
         assert set(codes) <= {200, 409, 412}
     stored = Game.objects.get(pk=game["id"])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from itertools import pairwise
 
 import pytest
-from django.db import connection
 
 from ratings.models import PlayerStats, RatedGame, Rating, RatingChange
 from ratings.services import record_game_result
+from tests.concurrency import run_at_once
 
 from .conftest import seat
 
@@ -18,31 +17,11 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 THREADS = 6
 
 
-def _race(calls):
-    """Run the calls at the same moment, each in its own thread and DB connection."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def test_the_same_game_recorded_at_once_is_recorded_exactly_once(finished_game, player):
     alice, bob = player("alice"), player("bob")
     game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
 
-    results = _race([lambda: record_game_result(game.pk)] * THREADS)
+    results = run_at_once([lambda: record_game_result(game.pk)] * THREADS)
 
     assert sorted(results) == [False] * (THREADS - 1) + [True]
     assert RatedGame.objects.filter(game=game).count() == 1
@@ -60,7 +39,7 @@ def test_games_sharing_players_recorded_at_once_all_count(finished_game, player)
         finished_game(seat(alice, place=1, total=80), seat(bob, place=2, total=70)),
     ]
 
-    results = _race([lambda g=g: record_game_result(g.pk) for g in games])
+    results = run_at_once([lambda g=g: record_game_result(g.pk) for g in games])
 
     assert results == [True] * len(games)
     assert PlayerStats.objects.get(user=alice).games == 3
