@@ -8,7 +8,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, problem
+from ttr_service.problems import problem_responses as shared_problem_responses
 
 TAG = "auth"
 
@@ -41,13 +42,7 @@ _DESCRIPTIONS = {
 
 def problem_responses(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     """Problem-details responses; ``described`` overrides a description (key ``s401``)."""
-    responses: dict[Any, OpenApiResponse] = {}
-    for code in codes:
-        description = described.get(f"s{code}", _DESCRIPTIONS[code])
-        responses[(code, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(
-            ProblemSerializer, description=description
-        )
-    return responses
+    return shared_problem_responses(*codes, texts=_DESCRIPTIONS, **described)
 
 
 def problem_example(

@@ -26,6 +26,8 @@ from .errors import (
     ErrorCode,
     IllegalActionError,
     MalformedActionError,
+    PositionError,
+    PositionProblem,
     SetupError,
 )
 from .events import Event, action_view, event_view
@@ -62,6 +64,8 @@ __all__ = [
     "PayTunnel",
     "Pending",
     "PlayerPosition",
+    "PositionError",
+    "PositionProblem",
     "Route",
     "RuleSet",
     "SetupError",

@@ -1,4 +1,4 @@
-"""``python -m engine``: the board as JSON, seeded simulations, replays."""
+"""``python -m engine``: the board as JSON, seeded simulations, replays, position scores."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from typing import Any
 
 from .board import BOARD_IDS, load_board
 from .bots import BOTS, make_bot
+from .calculator import score
+from .errors import ErrorCode, PositionError, PositionProblem
 from .invariants import violations
 from .replay import game_record, replay
 from .state import GameState, new_game
@@ -96,6 +98,28 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    try:
+        sheet = score(_read_json(args.file), default_board=args.board)
+    except PositionError as exc:
+        print(json.dumps(exc.to_json(), indent=1, ensure_ascii=False), file=sys.stderr)
+        return 1
+    print(json.dumps(sheet, indent=1, ensure_ascii=False))
+    return 0
+
+
+def _read_json(name: str) -> Any:
+    """A file's JSON (``-``: standard input); unreadable input is a position problem."""
+    try:
+        if name == "-":
+            return json.load(sys.stdin)
+        with open(name, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problem = PositionProblem("", ErrorCode.BAD_SHAPE, f"Cannot read JSON from {name}: {exc}")
+        raise PositionError([problem]) from exc
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -113,6 +137,10 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="re-play a record (seed + action log), print the scores")
     r.add_argument("file", help="a JSON record, or - for standard input")
     r.set_defaults(func=_replay)
+    c = sub.add_parser("score", help="final scores for any position given as JSON")
+    c.add_argument("file", help="a JSON position (board, players), or - for standard input")
+    c.add_argument("--board", choices=BOARD_IDS, help="the board when the JSON names none")
+    c.set_defaults(func=_score)
     return p
 
 

@@ -24,31 +24,29 @@ from engine.replay import game_record
 from engine.state import new_game
 from ttr_service.problems import (
     PROBLEM_CONTENT_TYPE,
-    ProblemSerializer,
     ServiceError,
     problem_exception_handler,
+    problem_responses,
 )
 
 from . import errors, examples, selectors, serializers, services, timeouts, vacations
 from .models import Game, GameStatus, IdempotencyRecord
 
-PROBLEMS = {
-    code: OpenApiResponse(ProblemSerializer, description=text)
-    for code, text in {
-        400: "Bad input (problem details with field errors).",
-        401: "No valid token.",
-        403: "Not allowed for this caller.",
-        404: "No such game.",
-        409: "The action does not fit the game now (the engine's code is passed through).",
-        412: "The game version is stale.",
-        428: "The game version is missing.",
-        429: "Too many requests.",
-    }.items()
+_PROBLEMS = {
+    400: "Bad input (problem details with field errors).",
+    401: "No valid token.",
+    403: "Not allowed for this caller.",
+    404: "No such game.",
+    409: "The action does not fit the game now (the engine's code is passed through).",
+    412: "The game version is stale.",
+    422: "The Idempotency-Key was used for a different request.",
+    428: "The game version is missing.",
+    429: "Too many requests.",
 }
 
 
-def problems(*codes: int) -> dict[int, OpenApiResponse]:
-    return {c: PROBLEMS[c] for c in codes}
+def problems(*codes: int) -> dict[Any, OpenApiResponse]:
+    return problem_responses(*codes, texts=_PROBLEMS)
 
 
 def _game(game_id: int) -> Game:
@@ -365,13 +363,13 @@ class ActionView(APIView):
                 },
                 response_only=True,
                 status_codes=["409"],
+                media_type=PROBLEM_CONTENT_TYPE,
             ),
             examples.game_detail(),
         ],
         responses={
             200: serializers.GameDetailSerializer,
-            422: OpenApiResponse(ProblemSerializer, description="Idempotency key reused."),
-            **problems(400, 401, 403, 404, 409, 412, 428),
+            **problems(400, 401, 403, 404, 409, 412, 422, 428),
         },
     )
     def post(self, request: Request, game_id: int) -> HttpResponse:

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import api
+from . import api, score_api
 
 urlpatterns = [
     path("boards", api.BoardListView.as_view(), name="boards"),
     path("boards/<str:board>", api.BoardDetailView.as_view(), name="board"),
+    path("boards/<str:board>/score", score_api.ScoreView.as_view(), name="board-score"),
     path("games", api.GameListView.as_view(), name="games"),
     path("games/<int:game_id>", api.GameDetailView.as_view(), name="game"),
     path("games/<int:game_id>/join", api.GameJoinView.as_view(), name="game-join"),

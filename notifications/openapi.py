@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer
+from ttr_service.problems import problem_responses as shared_problem_responses
 
 NOTIFICATIONS_TAG = "notifications"
 WEBHOOKS_TAG = "webhooks"
@@ -24,11 +24,7 @@ _DESCRIPTIONS = {
 
 def problem_responses(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     """Problem-details responses, always with 401 and 429; ``s404="..."`` words one."""
-    responses: dict[Any, OpenApiResponse] = {}
-    for code in sorted({*codes, 401, 429}):
-        text = described.get(f"s{code}", _DESCRIPTIONS[code])
-        responses[(code, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(ProblemSerializer, text)
-    return responses
+    return shared_problem_responses(*sorted({*codes, 401, 429}), texts=_DESCRIPTIONS, **described)
 
 
 def path_id(name: str, what: str) -> OpenApiParameter:

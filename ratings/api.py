@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import BOARD_IDS
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, ServiceError
+from ttr_service.problems import ServiceError, problem_responses
 
 from . import selectors, serializers
 
@@ -36,12 +36,7 @@ _PROBLEMS = {
 
 def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     """Problem-details responses; ``described`` overrides a description (key ``s404``)."""
-    return {
-        (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-            ProblemSerializer, description=described.get(f"s{code}", _PROBLEMS[code])
-        )
-        for code in codes
-    }
+    return problem_responses(*codes, texts=_PROBLEMS, **described)
 
 
 class LeaderboardPagination(PageNumberPagination):

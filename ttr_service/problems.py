@@ -11,16 +11,18 @@ codes pass through unchanged. Served as ``application/problem+json``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from engine import EngineError, MalformedActionError
+from engine import EngineError, MalformedActionError, PositionError
 
 logger = logging.getLogger(__name__)
 
@@ -109,7 +111,7 @@ def _field_errors(data: Any, prefix: str = "") -> list[dict[str, str]]:
 
 
 def engine_error_status(error: EngineError) -> int:
-    if isinstance(error, MalformedActionError):
+    if isinstance(error, MalformedActionError | PositionError):
         return status.HTTP_400_BAD_REQUEST
     return status.HTTP_409_CONFLICT
 
@@ -120,11 +122,15 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     if isinstance(exc, EngineError):
         code_status = engine_error_status(exc)
         extra = {k: v for k, v in exc.context.items() if k != "field"}
-        errors = (
-            [{"field": exc.context["field"], "code": str(exc.code), "detail": exc.message}]
-            if "field" in exc.context
-            else []
-        )
+        if isinstance(exc, PositionError):
+            # One row per problem found in a position given to the score calculator.
+            errors = [
+                {"field": p.field, "code": str(p.code), "detail": p.message} for p in exc.problems
+            ]
+        elif "field" in exc.context:
+            errors = [{"field": exc.context["field"], "code": str(exc.code), "detail": exc.message}]
+        else:
+            errors = []
         body = problem(code_status, str(exc.code), exc.message, instance, errors, **extra)
         return Response(body, status=code_status, content_type=PROBLEM_CONTENT_TYPE)
     if isinstance(exc, Http404):
@@ -186,3 +192,19 @@ def json_handler500(request: HttpRequest) -> JsonResponse:
         500, "SERVER_ERROR", "The server failed; the request was not applied.", request.path
     )
     return JsonResponse(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def problem_responses(
+    *codes: int, texts: Mapping[int, str], **described: str
+) -> dict[Any, OpenApiResponse]:
+    """OpenAPI responses for these statuses, as ``application/problem+json`` bodies.
+
+    ``texts`` gives an app's wording per status; ``described`` overrides one for a single
+    operation (key ``s404="..."``).
+    """
+    return {
+        (code, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+            ProblemSerializer, description=described.get(f"s{code}", texts[code])
+        )
+        for code in codes
+    }

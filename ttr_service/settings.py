@@ -327,6 +327,7 @@ REST_FRAMEWORK = {
         "anon": _throttle_rate("THROTTLE_ANON_RATE", "300/min"),
         "user": _throttle_rate("THROTTLE_USER_RATE", "1200/min"),
         "login": _throttle_rate("THROTTLE_LOGIN_RATE", "10/min"),
+        "score": _throttle_rate("THROTTLE_SCORE_RATE", "60/min"),
     },
     # Without a count DRF would key anonymous clients on the whole X-Forwarded-For header,
     # which a client can set to anything to escape the login throttle.

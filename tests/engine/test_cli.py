@@ -74,3 +74,55 @@ def test_an_unknown_bot_is_refused():
     out = run("simulate", "--bot", "genius")
     assert out.returncode == 2
     assert "unknown bot" in out.stderr
+
+
+POSITION = {
+    "board": "europe",
+    "players": [
+        {
+            "routes": ["frankfurt-paris-1"],
+            "stations": ["Frankfurt"],
+            "tickets": [["Paris", "Berlin", 5]],
+        },
+        {"routes": ["berlin-frankfurt-1"], "stations": [], "tickets": [["Berlin", "Wien", 3]]},
+    ],
+}
+
+
+def test_score_prints_the_sheet_of_a_position_file(tmp_path):
+    source = tmp_path / "position.json"
+    source.write_text(json.dumps(POSITION), encoding="utf-8")
+    out = run("score", str(source))
+    assert out.returncode == 0, out.stderr
+    sheet = json.loads(out.stdout)
+    assert sheet["players"][0]["tickets"][0]["completed"] is True
+    assert sheet["players"][0]["stations"][0]["borrowed_route"] == "berlin-frankfurt-1"
+    assert [r["seat"] for r in sheet["ranking"]] == [0, 1]
+
+
+def test_score_reads_standard_input_and_reports_every_problem_on_stderr():
+    bad = {"players": [{"routes": ["paris-moon"], "stations": ["Atlantis"]}]}
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "score", "--board", "europe", "-"],
+        cwd=ROOT,
+        input=json.dumps(bad),
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 1
+    assert out.stdout == ""
+    error = json.loads(out.stderr)
+    assert error["code"] == "ILLEGAL_POSITION"
+    assert [(p["field"], p["code"]) for p in error["problems"]] == [
+        ("players", "BAD_PLAYER_COUNT"),
+        ("players[0].routes[0]", "UNKNOWN_ROUTE"),
+        ("players[0].stations[0]", "UNKNOWN_CITY"),
+    ]
+
+
+def test_score_reports_a_file_that_is_not_json(tmp_path):
+    source = tmp_path / "position.json"
+    source.write_text("{players: }", encoding="utf-8")
+    out = run("score", str(source))
+    assert out.returncode == 1
+    assert json.loads(out.stderr)["problems"][0]["code"] == "BAD_SHAPE"

@@ -20,6 +20,7 @@ VARIABLES = (
     "THROTTLE_ANON_RATE",
     "THROTTLE_USER_RATE",
     "THROTTLE_LOGIN_RATE",
+    "THROTTLE_SCORE_RATE",
     "NUM_PROXIES",
 )
 
@@ -63,7 +64,12 @@ def test_the_defaults_are_30_day_tokens_5_failures_and_15_minutes_cool_off() -> 
     assert report["token_ttl_seconds"] == 30 * 86400
     assert report["failure_limit"] == 5
     assert report["cool_off_seconds"] == 15 * 60
-    assert report["rates"] == {"anon": "300/min", "user": "1200/min", "login": "10/min"}
+    assert report["rates"] == {
+        "anon": "300/min",
+        "user": "1200/min",
+        "login": "10/min",
+        "score": "60/min",
+    }
     assert report["num_proxies"] == 0
 
 
@@ -75,13 +81,19 @@ def test_the_environment_overrides_each_default() -> None:
         THROTTLE_ANON_RATE="20/min",
         THROTTLE_USER_RATE="5000/hour",
         THROTTLE_LOGIN_RATE="3/sec",
+        THROTTLE_SCORE_RATE="100/hour",
         NUM_PROXIES="1",
     )
 
     assert report["token_ttl_seconds"] == 7 * 86400
     assert report["failure_limit"] == 3
     assert report["cool_off_seconds"] == 3600
-    assert report["rates"] == {"anon": "20/min", "user": "5000/hour", "login": "3/sec"}
+    assert report["rates"] == {
+        "anon": "20/min",
+        "user": "5000/hour",
+        "login": "3/sec",
+        "score": "100/hour",
+    }
     assert report["num_proxies"] == 1
 
 
@@ -91,6 +103,7 @@ def test_the_environment_overrides_each_default() -> None:
         ("THROTTLE_USER_RATE", "lots"),
         ("THROTTLE_LOGIN_RATE", "10/fortnight"),
         ("THROTTLE_ANON_RATE", "0/min"),
+        ("THROTTLE_SCORE_RATE", "plenty"),
         ("LOGIN_FAILURE_LIMIT", "0"),
         ("LOGIN_COOLOFF_MINUTES", "a while"),
         ("TOKEN_TTL_DAYS", "0"),

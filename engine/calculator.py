@@ -1,0 +1,303 @@
+"""Score calculator: final scores for any position given as plain JSON.
+
+The input names a board and, in seat order, each player's routes, stations and tickets::
+
+    {"board": "europe",
+     "players": [{"routes": ["paris-zurich"], "stations": ["Wien"],
+                  "tickets": [["Paris", "Wien", 8], "berlin-roma"]}]}
+
+Route ids, city names and printed ticket ids are matched as the board does it: case and
+accents do not matter, and city aliases are accepted. A ticket is a printed ticket's id or
+``[city, city, points]`` for any pair of cities. ``forfeited`` (false by default) may mark
+a player who left the game.
+
+A position need not be finished, but it must be one a game could reach: ``parse_position``
+checks everything and raises one ``PositionError`` naming every problem it found, each
+with a stable code and the field at fault (``players[1].routes[3]``). ``score`` returns
+``score_position``'s sheet unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import BOARD_IDS, Board, Ticket, fold_name, load_board
+from .errors import ErrorCode, PositionError, PositionProblem
+from .scoring import PlayerPosition, TicketSpec, score_position
+
+TOP_KEYS = frozenset({"board", "players"})
+PLAYER_KEYS = frozenset({"routes", "stations", "tickets", "forfeited"})
+# Beyond these sizes a list is not looked at item by item: no game gets near them.
+MAX_TICKETS = 100
+MAX_NAME_LENGTH = 100
+
+
+@dataclass
+class _Check:
+    """Problems found so far, in the order of the input."""
+
+    problems: list[PositionProblem] = field(default_factory=list)
+
+    def add(self, where: str, code: ErrorCode, message: str) -> None:
+        self.problems.append(PositionProblem(where, code, message))
+
+
+def _show(value: Any) -> str:
+    """A value for a message, cut short so that a huge input is not echoed back."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME_LENGTH
+
+
+def parse_position(
+    data: Any, default_board: str | None = None
+) -> tuple[Board, list[PlayerPosition]]:
+    """The board and each seat's position, or ``PositionError`` listing every problem."""
+    check = _Check()
+    if not isinstance(data, Mapping):
+        check.add("", ErrorCode.BAD_SHAPE, "A position is a JSON object with 'players'.")
+        raise PositionError(check.problems)
+    for key in sorted(set(map(str, data)) - TOP_KEYS):
+        check.add(key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, players.")
+
+    board = _board(data.get("board", default_board), check)
+    players = data.get("players")
+    if not isinstance(players, list):
+        check.add("players", ErrorCode.BAD_SHAPE, "'players' must be a list, in seat order.")
+        raise PositionError(check.problems)
+    if board is None:
+        raise PositionError(check.problems)
+
+    rules = board.rules
+    if not rules.min_players <= len(players) <= rules.max_players:
+        check.add(
+            "players",
+            ErrorCode.BAD_PLAYER_COUNT,
+            f"{len(players)} players: the {board.name} board takes "
+            f"{rules.min_players} to {rules.max_players}.",
+        )
+    parser = _PositionParser(board, len(players), check)
+    positions = [parser.player(seat, p) for seat, p in enumerate(players)]
+    if check.problems:
+        raise PositionError(check.problems)
+    return board, positions
+
+
+def score(data: Any, default_board: str | None = None) -> dict[str, Any]:
+    """``score_position``'s sheet for a position given as JSON (see the module docstring)."""
+    board, positions = parse_position(data, default_board)
+    return score_position(board, positions)
+
+
+def _board(board_id: Any, check: _Check) -> Board | None:
+    if board_id is None:
+        check.add("board", ErrorCode.BAD_SHAPE, "Name the board, e.g. 'europe'.")
+        return None
+    if not isinstance(board_id, str) or board_id not in BOARD_IDS:
+        check.add(
+            "board",
+            ErrorCode.UNKNOWN_BOARD,
+            f"No board {_show(board_id)}; known boards: {', '.join(BOARD_IDS)}.",
+        )
+        return None
+    return load_board(board_id)
+
+
+class _PositionParser:
+    """Reads one player at a time, remembering what earlier seats hold."""
+
+    def __init__(self, board: Board, n_players: int, check: _Check) -> None:
+        self.board = board
+        self.check = check
+        self.doubles_usable = board.rules.doubles_usable(n_players)
+        self.route_holder: dict[int, tuple[int, str]] = {}  # route -> (seat, field)
+        self.station_holder: dict[int, tuple[int, str]] = {}  # city -> (seat, field)
+        self.tickets_by_id: dict[str, Ticket] = {fold_name(t.id): t for t in board.tickets}
+
+    def player(self, seat: int, data: Any) -> PlayerPosition:
+        where = f"players[{seat}]"
+        if not isinstance(data, Mapping):
+            self.check.add(
+                where, ErrorCode.BAD_SHAPE, "A player is an object: routes, stations, tickets."
+            )
+            return PlayerPosition((), (), ())
+        for key in sorted(set(map(str, data)) - PLAYER_KEYS):
+            self.check.add(
+                f"{where}.{key}",
+                ErrorCode.BAD_SHAPE,
+                f"Unknown key {_show(key)}: expected routes, stations, tickets, forfeited.",
+            )
+        forfeited = data.get("forfeited", False)
+        if not isinstance(forfeited, bool):
+            self.check.add(f"{where}.forfeited", ErrorCode.BAD_SHAPE, "Must be true or false.")
+            forfeited = False
+        return PlayerPosition(
+            routes=self._routes(seat, where, data.get("routes", [])),
+            stations=self._stations(seat, where, data.get("stations", [])),
+            tickets=self._tickets(where, data.get("tickets", [])),
+            forfeited=forfeited,
+        )
+
+    def _list(self, where: str, value: Any, limit: int, what: str) -> list[Any] | None:
+        if not isinstance(value, list):
+            self.check.add(where, ErrorCode.BAD_SHAPE, f"Must be a list of {what}.")
+            return None
+        if len(value) > limit:
+            self.check.add(
+                where,
+                ErrorCode.BAD_SHAPE,
+                f"{len(value)} {what}: no position has more than {limit}.",
+            )
+            return None
+        return value
+
+    def _routes(self, seat: int, where: str, value: Any) -> tuple[int, ...]:
+        where = f"{where}.routes"
+        items = self._list(where, value, len(self.board.routes), "route ids")
+        if items is None:
+            return ()
+        board, check = self.board, self.check
+        held: list[int] = []
+        for j, item in enumerate(items):
+            at = f"{where}[{j}]"
+            route = board.route(item) if _is_name(item) else None
+            if route is None:
+                if isinstance(item, str):
+                    check.add(at, ErrorCode.UNKNOWN_ROUTE, f"No route {_show(item)} on this board.")
+                else:
+                    check.add(at, ErrorCode.BAD_SHAPE, "A route is given by its id, a string.")
+                continue
+            if route.index in self.route_holder:
+                other, other_at = self.route_holder[route.index]
+                whom = "this player" if other == seat else f"seat {other}"
+                check.add(
+                    at,
+                    ErrorCode.ROUTE_HELD_TWICE,
+                    f"{route.id} is already held by {whom} ({other_at}).",
+                )
+                continue
+            for sibling in board.siblings[route.index]:
+                if sibling not in self.route_holder:
+                    continue
+                other, other_at = self.route_holder[sibling]
+                if other == seat:
+                    check.add(
+                        at,
+                        ErrorCode.DOUBLE_ROUTE_BOTH_TRACKS,
+                        f"{route.id}: this player already holds the other track, "
+                        f"{board.routes[sibling].id} ({other_at}).",
+                    )
+                elif not self.doubles_usable:
+                    check.add(
+                        at,
+                        ErrorCode.DOUBLE_ROUTE_CLOSED,
+                        f"{route.id}: with fewer than {board.rules.double_routes_min_players} "
+                        f"players only one track of a double route is used, and seat {other} "
+                        f"holds {board.routes[sibling].id} ({other_at}).",
+                    )
+            self.route_holder[route.index] = (seat, at)
+            held.append(route.index)
+        trains = sum(board.routes[i].length for i in held)
+        if trains > board.rules.trains_per_player:
+            check.add(
+                where,
+                ErrorCode.TOO_MANY_TRAINS,
+                f"These routes take {trains} trains; a player has {board.rules.trains_per_player}.",
+            )
+        return tuple(held)
+
+    def _stations(self, seat: int, where: str, value: Any) -> tuple[int, ...]:
+        where = f"{where}.stations"
+        items = self._list(where, value, len(self.board.cities), "city names")
+        if items is None:
+            return ()
+        check = self.check
+        limit = self.board.rules.stations_per_player
+        if len(items) > limit:
+            check.add(
+                where,
+                ErrorCode.TOO_MANY_STATIONS,
+                f"{len(items)} stations; a player has {limit}.",
+            )
+        cities: list[int] = []
+        for j, item in enumerate(items):
+            at = f"{where}[{j}]"
+            city = self._city(at, item)
+            if city is None:
+                continue
+            if city in self.station_holder:
+                other, other_at = self.station_holder[city]
+                whom = "this player" if other == seat else f"seat {other}"
+                check.add(
+                    at,
+                    ErrorCode.STATION_CITY_TAKEN,
+                    f"{self.board.cities[city].name} already has a station of {whom} ({other_at}).",
+                )
+                continue
+            self.station_holder[city] = (seat, at)
+            cities.append(city)
+        return tuple(cities)
+
+    def _city(self, at: str, item: Any) -> int | None:
+        city = self.board.city(item) if _is_name(item) else None
+        if city is not None:
+            return city.index
+        if isinstance(item, str):
+            self.check.add(at, ErrorCode.UNKNOWN_CITY, f"No city {_show(item)} on this board.")
+        else:
+            self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
+        return None
+
+    def _tickets(self, where: str, value: Any) -> tuple[TicketSpec, ...]:
+        where = f"{where}.tickets"
+        items = self._list(where, value, MAX_TICKETS, "tickets")
+        if items is None:
+            return ()
+        tickets = (self._ticket(f"{where}[{j}]", item) for j, item in enumerate(items))
+        return tuple(t for t in tickets if t is not None)
+
+    def _ticket(self, at: str, item: Any) -> TicketSpec | None:
+        check = self.check
+        if isinstance(item, str):
+            printed = self._printed(item) if _is_name(item) else None
+            if printed is None:
+                check.add(at, ErrorCode.UNKNOWN_TICKET, f"No printed ticket {_show(item)}.")
+                return None
+            return TicketSpec(*printed.city_indices, printed.points, printed.id)
+        if not isinstance(item, list) or len(item) != 3:
+            check.add(
+                at,
+                ErrorCode.BAD_SHAPE,
+                "A ticket is a printed ticket's id or [city, city, points].",
+            )
+            return None
+        a, b = self._city(f"{at}[0]", item[0]), self._city(f"{at}[1]", item[1])
+        points = item[2]
+        good = True
+        if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+            check.add(
+                f"{at}[2]",
+                ErrorCode.BAD_TICKET,
+                f"Ticket points must be a positive whole number, not {_show(points)}.",
+            )
+            good = False
+        if a is not None and a == b:
+            check.add(at, ErrorCode.BAD_TICKET, "A ticket joins two different cities.")
+            good = False
+        if a is None or b is None or not good:
+            return None
+        return TicketSpec(a, b, points)
+
+    def _printed(self, ticket_id: str) -> Ticket | None:
+        """A printed ticket by id, ignoring case and accents, in either city order."""
+        key = fold_name(ticket_id)
+        found = self.tickets_by_id.get(key)
+        if found is None and key.count("-") == 1:
+            first, second = key.split("-")
+            found = self.tickets_by_id.get(f"{second}-{first}")
+        return found

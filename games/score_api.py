@@ -1,0 +1,322 @@
+"""Score calculator over HTTP: final scores for any position on a board.
+
+Open to anyone (no game, no database), so it has its own throttle scope, ``score``. The
+serializer below only bounds sizes and JSON types; every rule about the position is checked
+by ``engine.calculator``, which reports all problems at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from engine import BOARD_IDS, load_board
+from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
+from engine.rules import TIEBREAKS
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, ServiceError, problem
+
+# The most any board allows; each board's own limits are the engine's to check.
+MAX_PLAYERS = max(load_board(b).rules.max_players for b in BOARD_IDS)
+MAX_ROUTES = max(len(load_board(b).routes) for b in BOARD_IDS)
+MAX_STATIONS = max(len(load_board(b).cities) for b in BOARD_IDS)
+
+
+# ----------------------------------------------------------------------------- input
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "maxLength": MAX_NAME_LENGTH, "example": "paris-wien"},
+            {
+                "type": "array",
+                "minItems": 3,
+                "maxItems": 3,
+                "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+                "example": ["Paris", "Wien", 8],
+            },
+        ],
+        "description": "A printed ticket's id, or [city, city, points] for any ticket.",
+    }
+)
+class TicketField(serializers.Field):
+    default_error_messages = {
+        "invalid": "A ticket is a printed ticket's id or [city, city, points].",
+        "too_long": f"At most {MAX_NAME_LENGTH} characters.",
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str):
+            if len(data) > MAX_NAME_LENGTH:
+                self.fail("too_long")
+            return data
+        if isinstance(data, list) and len(data) == 3:
+            if not all(isinstance(x, str) and len(x) <= MAX_NAME_LENGTH for x in data[:2]):
+                self.fail("invalid")
+            if isinstance(data[2], bool) or not isinstance(data[2], int):
+                self.fail("invalid")
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+def _names(limit: int, help_text: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(max_length=MAX_NAME_LENGTH),
+        max_length=limit,
+        required=False,
+        help_text=help_text,
+    )
+
+
+class ScorePlayerInputSerializer(serializers.Serializer):
+    routes = _names(
+        MAX_ROUTES,
+        "Route ids as `GET /boards/{board}` lists them (case and accents do not matter).",
+    )
+    stations = _names(MAX_STATIONS, "Cities where this player built a station.")
+    tickets = serializers.ListField(
+        child=TicketField(),
+        max_length=MAX_TICKETS,
+        required=False,
+        help_text="Every ticket the player holds, completed or not.",
+    )
+    forfeited = serializers.BooleanField(
+        required=False, help_text="The player left the game: ranked after everyone else."
+    )
+
+
+class ScoreRequestSerializer(serializers.Serializer):
+    board = serializers.CharField(
+        required=False,
+        max_length=MAX_NAME_LENGTH,
+        help_text="Optional; if given it must be the board in the path.",
+    )
+    players = ScorePlayerInputSerializer(
+        many=True, max_length=MAX_PLAYERS, help_text="In seat order."
+    )
+
+
+# ----------------------------------------------------------------------------- output
+class ScoreTicketSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True, help_text="The printed ticket's id, if any.")
+    cities = serializers.ListField(child=serializers.CharField())
+    points = serializers.IntegerField()
+    completed = serializers.BooleanField()
+    score = serializers.IntegerField(help_text="+points if completed, else -points.")
+    path = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="Route ids joining the cities (own and borrowed), or null.",
+    )
+
+
+class ScoreStationSerializer(serializers.Serializer):
+    city = serializers.CharField()
+    borrowed_route = serializers.CharField(
+        allow_null=True, help_text="The other player's route this station uses, or null."
+    )
+    route_owner = serializers.IntegerField(allow_null=True, help_text="That route's seat.")
+
+
+class ScoreTrailSerializer(serializers.Serializer):
+    length = serializers.IntegerField(help_text="Trains in the longest continuous path.")
+    routes = serializers.ListField(child=serializers.CharField())
+    cities = serializers.ListField(child=serializers.CharField())
+
+
+class ScorePlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    total = serializers.IntegerField()
+    place = serializers.IntegerField(help_text="1 is first; equal players share a place.")
+    route_points = serializers.IntegerField()
+    routes = serializers.ListField(child=serializers.CharField())
+    trains_used = serializers.IntegerField()
+    tickets = ScoreTicketSerializer(many=True)
+    ticket_points = serializers.IntegerField(help_text="Completed minus failed tickets.")
+    completed_tickets = serializers.IntegerField()
+    failed_tickets = serializers.IntegerField()
+    stations = ScoreStationSerializer(many=True)
+    stations_built = serializers.IntegerField()
+    unbuilt_stations = serializers.IntegerField()
+    station_points = serializers.IntegerField(help_text="Points for the unbuilt stations.")
+    longest_path = ScoreTrailSerializer()
+    longest_path_bonus = serializers.IntegerField(help_text="The European Express bonus.")
+    globetrotter_bonus = serializers.IntegerField()
+    forfeited = serializers.BooleanField()
+
+
+class ScoreLongestSerializer(serializers.Serializer):
+    length = serializers.IntegerField()
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Every seat with the Express bonus."
+    )
+
+
+class ScoreRankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    place = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class ScoreDecisionSerializer(serializers.Serializer):
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Two seats next to each other in the ranking."
+    )
+    decided_by = serializers.ChoiceField(
+        choices=["forfeit", "total", *TIEBREAKS, "shared"],
+        help_text="What put the first ahead, or `shared` when they share a place.",
+    )
+
+
+class ScoreSheetSerializer(serializers.Serializer):
+    players = ScorePlayerSerializer(many=True, help_text="In seat order.")
+    longest_path = ScoreLongestSerializer()
+    ranking = ScoreRankSerializer(many=True, help_text="Best first.")
+    decisions = ScoreDecisionSerializer(many=True)
+
+
+# ----------------------------------------------------------------------------- docs
+PATH = "/api/v1/boards/europe/score"
+EXAMPLE_POSITION: dict[str, Any] = {
+    "players": [
+        {
+            "routes": ["frankfurt-paris-1", "berlin-frankfurt-1", "berlin-wien", "essen-frankfurt"],
+            "stations": ["Essen"],
+            "tickets": ["paris-wien", ["Frankfurt", "København", 5]],
+        },
+        {
+            "routes": ["essen-kobenhavn-1", "kobenhavn-stockholm-1"],
+            "stations": [],
+            "tickets": [["Essen", "Stockholm", 6], "berlin-roma"],
+        },
+    ]
+}
+EXAMPLE_SHEET = score(EXAMPLE_POSITION, default_board="europe")
+EXAMPLE_PROBLEMS = [
+    {
+        "field": "players[0].routes[1]",
+        "code": "UNKNOWN_ROUTE",
+        "detail": "No route 'paris-moon' on this board.",
+    },
+    {
+        "field": "players[1].routes[0]",
+        "code": "DOUBLE_ROUTE_CLOSED",
+        "detail": "frankfurt-paris-2: with fewer than 4 players only one track of a double "
+        "route is used, and seat 0 holds frankfurt-paris-1 (players[0].routes[0]).",
+    },
+    {
+        "field": "players[1].stations",
+        "code": "TOO_MANY_STATIONS",
+        "detail": "4 stations; a player has 3.",
+    },
+]
+
+
+def _problem_example(name: str, status_code: int, code: str, detail: str, **more: Any) -> Any:
+    return OpenApiExample(
+        name,
+        value=problem(status_code, code, detail, PATH, **more),
+        response_only=True,
+        status_codes=[str(status_code)],
+        media_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def _problem_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ProblemSerializer, description=description)
+
+
+# ----------------------------------------------------------------------------- view
+class ScoreView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "score"
+
+    @extend_schema(
+        operation_id="boards_score",
+        summary="Final scores for any position on this board",
+        description="Scores a position as the game's end would: route points, every ticket "
+        "(with the path completing it), the route each station borrows, unbuilt stations, "
+        "the longest path and the Express bonus, then the ranking with what decided each "
+        "place. The position may be far from finished but must be legal on the board; if "
+        "not, `ILLEGAL_POSITION` lists every problem in `errors`. Open to anonymous callers "
+        "and throttled per caller (`THROTTLE_SCORE_RATE`).",
+        parameters=[
+            OpenApiParameter(
+                "board", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(BOARD_IDS)
+            ),
+        ],
+        request=ScoreRequestSerializer,
+        responses={
+            200: ScoreSheetSerializer,
+            (400, PROBLEM_CONTENT_TYPE): _problem_response(
+                "`ILLEGAL_POSITION`: one `errors` row per problem (`UNKNOWN_ROUTE`, "
+                "`UNKNOWN_CITY`, `UNKNOWN_TICKET`, `ROUTE_HELD_TWICE`, "
+                "`DOUBLE_ROUTE_BOTH_TRACKS`, `DOUBLE_ROUTE_CLOSED`, `TOO_MANY_TRAINS`, "
+                "`TOO_MANY_STATIONS`, `STATION_CITY_TAKEN`, `BAD_PLAYER_COUNT`, `BAD_TICKET`, "
+                "`BAD_SHAPE`); `VALIDATION_ERROR`: wrong JSON types, too many items, or a "
+                "`board` in the body that is not the one in the path (`BOARD_MISMATCH`); "
+                "`MALFORMED_JSON`."
+            ),
+            (404, PROBLEM_CONTENT_TYPE): _problem_response("`BOARD_NOT_FOUND`."),
+            (429, PROBLEM_CONTENT_TYPE): _problem_response(
+                "`THROTTLED`: wait for the seconds in `Retry-After`."
+            ),
+        },
+        examples=[
+            OpenApiExample("A two-player position", value=EXAMPLE_POSITION, request_only=True),
+            OpenApiExample(
+                "Its score sheet", value=EXAMPLE_SHEET, response_only=True, status_codes=["200"]
+            ),
+            _problem_example(
+                "ILLEGAL_POSITION",
+                400,
+                "ILLEGAL_POSITION",
+                "The position is not legal: 3 problems found.",
+                errors=EXAMPLE_PROBLEMS,
+            ),
+            _problem_example(
+                "BOARD_MISMATCH",
+                400,
+                "VALIDATION_ERROR",
+                "The request has invalid fields: board",
+                errors=[{"field": "board", "code": "BOARD_MISMATCH", "detail": "Must be europe."}],
+            ),
+            _problem_example("BOARD_NOT_FOUND", 404, "BOARD_NOT_FOUND", "No board 'mars'."),
+            _problem_example(
+                "THROTTLED",
+                429,
+                "THROTTLED",
+                "Request was throttled. Expected available in 42 seconds.",
+            ),
+        ],
+    )
+    def post(self, request: Request, board: str) -> Response:
+        if board not in BOARD_IDS:
+            raise ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)
+        checked = ScoreRequestSerializer(data=request.data)
+        checked.is_valid(raise_exception=True)
+        named = checked.validated_data.get("board", board)
+        if named != board:
+            raise serializers.ValidationError(
+                {"board": [serializers.ErrorDetail(f"Must be {board}.", code="BOARD_MISMATCH")]}
+            )
+        # The engine reads the body as sent (sizes and types are bounded above), so that
+        # unknown keys are reported as they are on the command line.
+        position = {**request.data, "board": board}
+        return Response(score(position))
