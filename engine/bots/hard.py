@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from math import comb
 from typing import Any
 
 from ..actions import ClaimRoute, DrawTickets
@@ -31,7 +30,14 @@ from .planner import (
     plan_network,
     route_costs,
 )
-from .tactics import choose_draw, color_needs, hoard_needs, locomotive_need, pay_for_route
+from .tactics import (
+    choose_draw,
+    claim_tunnel_risk,
+    color_needs,
+    hoard_needs,
+    locomotive_need,
+    pay_for_route,
+)
 
 # What one turn is worth in points, to weigh the turns a plan still needs.
 TURN_VALUE = 2.0
@@ -65,25 +71,6 @@ def _connected(k: Knowledge, ticket: Ticket) -> bool:
     return root(a) == root(b)
 
 
-def tunnel_risk(k: Knowledge, color: int, spare: int) -> float:
-    """Chance the 3-card reveal asks for more than ``spare`` extra cards.
-
-    Cards not seen by this seat (deck, discard, other hands) are treated as one well-mixed
-    pool; a revealed card matches when it is ``color`` or a locomotive.
-    """
-    unseen = k.unseen_cards()
-    pool = sum(unseen)
-    shown = min(k.board.rules.tunnel_cards, pool)
-    if pool == 0 or shown == 0:
-        return 0.0
-    hits = unseen[LOCOMOTIVE] + (unseen[color] if color != LOCOMOTIVE else 0)
-    total = comb(pool, shown)
-    fail = 0.0
-    for h in range(spare + 1, shown + 1):
-        fail += comb(hits, h) * comb(pool - hits, shown - h) / total
-    return fail
-
-
 class HardBot(MediumBot):
     name = "hard"
     weights = Weights()
@@ -93,6 +80,10 @@ class HardBot(MediumBot):
     draw_value = DRAW_VALUE
     # Least expected gain (points) that makes drawing tickets worth a turn.
     ticket_gain_min = 0.0
+    # Extra weight on securing a planned route per opponent whose track reaches its ends.
+    threat_weight = 0.3
+    # Highest reveal risk accepted for a tunnel the plan badly needs.
+    vital_tunnel_risk = 0.5
 
     # ----------------------------------------------------------------- scoring
     def value(self, k: Knowledge, rivals_trail: int) -> float:
@@ -126,15 +117,7 @@ class HardBot(MediumBot):
 
     def tunnel_ok(self, k: Knowledge, claim: ClaimRoute, crit: float) -> bool:
         """Try a tunnel only if the hand likely covers the reveal (or the route is vital)."""
-        route = k.board.route_by_id[claim.route]
-        if not route.tunnel:
-            return True
-        color = LOCOMOTIVE if claim.color is None else CARD_INDEX[claim.color]
-        left = k.hand[LOCOMOTIVE] - claim.locomotives
-        if color != LOCOMOTIVE:
-            left += k.hand[color] - (route.length - claim.locomotives)
-        risk = tunnel_risk(k, color, left)
-        return risk < (0.5 if crit > 6 else 0.3)
+        return claim_tunnel_risk(k, claim) < (self.vital_tunnel_risk if crit > 6 else 0.3)
 
     # ------------------------------------------------------------------- moves
     def best_claim(
@@ -144,6 +127,12 @@ class HardBot(MediumBot):
         base = self.value(k, rivals)
         crit = criticality(k, plan, route_costs(k, self.weights)) if plan.routes else {}
         need = color_needs(k, plan.routes)
+        # Opponents' track at a city: a planned route there is likelier to be contested.
+        near = [0] * len(k.board.cities)
+        for r2, o in enumerate(k.owner):
+            if o not in (-1, k.seat):
+                for c in k.board.routes[r2].city_indices:
+                    near[c] += 1
         best: tuple[float, ClaimRoute | None] = (-1e9, None)
         for r in claimable:
             rest = color_needs(k, [x for x in plan.routes if x != r]) if r in crit else need
@@ -152,7 +141,9 @@ class HardBot(MediumBot):
                 continue
             # A planned route an opponent could take is worth securing now.
             gain = self.value(self.after_claim(k, claim), rivals) - base
-            gain += 0.3 * crit.get(r, 0.0)
+            ends = k.board.routes[r].city_indices
+            threat = min(2, sum(near[c] for c in ends))
+            gain += (0.3 + self.threat_weight * threat) * crit.get(r, 0.0)
             if gain > best[0]:
                 best = (gain, claim)
         return best

@@ -2,7 +2,8 @@
 
 It keeps the tickets it can complete, plans one network joining them (cheapest paths by
 trains, turns and cards missing, sharing track, around claimed routes), gathers the colours
-that network needs, claims the parts an opponent could most hurt first, builds a station
+that network needs, claims the parts an opponent could most hurt first (a tunnel only when
+the hand likely covers the reveal: a declined tunnel wastes the turn), builds a station
 when a needed link is taken and no detour is cheap, draws more tickets once its network is
 done, and plays for points when the end is near.
 """
@@ -22,6 +23,7 @@ from .knowledge import Knowledge
 from .planner import Costs, Plan, Weights, criticality, pending_tickets, plan_network, route_costs
 from .tactics import (
     choose_draw,
+    claim_tunnel_risk,
     color_needs,
     deficits,
     hoard_needs,
@@ -48,6 +50,8 @@ class MediumBot(KnowledgeBot):
     risk_span = 0.7
     # Points a unit of plan cost is worth when comparing ticket choices.
     cost_weight = 0.15
+    # Highest chance of a reveal the hand cannot cover at which a tunnel is still tried.
+    tunnel_risk_max = 0.35
 
     # ------------------------------------------------------------------ planning
     def make_plan(self, k: Knowledge) -> tuple[Plan, Costs]:
@@ -129,12 +133,13 @@ class MediumBot(KnowledgeBot):
             route = k.board.routes[r]
             if route.length < low:
                 continue
+            claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
+            if claim is None or claim_tunnel_risk(k, claim) >= self.tunnel_risk_max:
+                continue
             key = (route.points, any(c in touching for c in route.city_indices), -r)
             if best is None or key > best[0]:
-                best = (key, r)
-        if best is None:
-            return None
-        return pay_for_route(state, seat, k, best[1], [0] * LOCOMOTIVE)
+                best = (key, claim)
+        return None if best is None else best[1]
 
     def last_turn(
         self, state: GameState, seat: int, k: Knowledge, plan: Plan, claimable: Sequence[int]
@@ -145,11 +150,17 @@ class MediumBot(KnowledgeBot):
         for ti, path in plan.paths.items():
             if len(path) == 1 and path[0] in gain and not plan.needs_station(k):
                 gain[path[0]] += 2.0 * by_index[ti].points
-        if gain:
-            r = max(gain, key=lambda x: (gain[x], -x))
+        best: tuple[float, int, ClaimRoute] | None = None
+        for r, g in gain.items():
             claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
-            if claim is not None:
-                return claim
+            if claim is None:
+                continue
+            # A tunnel the hand cannot finish scores nothing.
+            key = (g * (1.0 - claim_tunnel_risk(k, claim)), -r, claim)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        if best is not None:
+            return best[2]
         return choose_draw(state, seat, k, hoard_needs(k), 0, take_locomotive=False)
 
     def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
@@ -164,11 +175,12 @@ class MediumBot(KnowledgeBot):
         if plan.routes:
             crit = criticality(k, plan, costs)
             now = [r for r in plan.routes if r in ready]
-            if now:
-                r = max(now, key=lambda x: (self.claim_priority(k, x, crit), -x))
+            now.sort(key=lambda x: (self.claim_priority(k, x, crit), -x), reverse=True)
+            for r in now:
                 rest = color_needs(k, [x for x in plan.routes if x != r])
                 claim = pay_for_route(state, seat, k, r, rest)
-                if claim is not None:
+                # A tunnel whose reveal the hand likely cannot cover wastes the turn.
+                if claim is not None and claim_tunnel_risk(k, claim) < self.tunnel_risk_max:
                     return claim
             build = self.station(state, seat, k, plan)
             if build is not None:

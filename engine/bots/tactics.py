@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 
 from ..actions import ClaimRoute, DeclineTunnel, DrawBlind, DrawFaceUp, KeepTickets, PayTunnel
 from ..board import Ticket
@@ -31,6 +32,37 @@ def color_needs(k: Knowledge, routes: Sequence[int]) -> list[int]:
         color = max(range(LOCOMOTIVE), key=lambda c: (spare[c], -c))
         need[color] += route.length - route.ferry_locomotives
     return need
+
+
+def tunnel_risk(k: Knowledge, color: int, spare: int) -> float:
+    """Chance the 3-card reveal asks for more than ``spare`` extra cards.
+
+    Cards not seen by this seat (deck, discard, other hands) are treated as one well-mixed
+    pool; a revealed card matches when it is ``color`` or a locomotive.
+    """
+    unseen = k.unseen_cards()
+    pool = sum(unseen)
+    shown = min(k.board.rules.tunnel_cards, pool)
+    if pool == 0 or shown == 0:
+        return 0.0
+    hits = unseen[LOCOMOTIVE] + (unseen[color] if color != LOCOMOTIVE else 0)
+    total = comb(pool, shown)
+    fail = 0.0
+    for h in range(spare + 1, shown + 1):
+        fail += comb(hits, h) * comb(pool - hits, shown - h) / total
+    return fail
+
+
+def claim_tunnel_risk(k: Knowledge, claim: ClaimRoute) -> float:
+    """For a claim, the chance a tunnel's reveal asks for more than the hand keeps back."""
+    route = k.board.route_by_id[claim.route]
+    if not route.tunnel:
+        return 0.0
+    color = LOCOMOTIVE if claim.color is None else CARD_INDEX[claim.color]
+    left = k.hand[LOCOMOTIVE] - claim.locomotives
+    if color != LOCOMOTIVE:
+        left += k.hand[color] - (route.length - claim.locomotives)
+    return tunnel_risk(k, color, left)
 
 
 def locomotive_need(k: Knowledge, routes: Sequence[int]) -> int:

@@ -151,3 +151,17 @@ def test_simulate_command_with_every_level():
     )
     assert out.returncode == 0, out.stderr
     assert '"invariant_violations": 0' in out.stdout.strip().splitlines()[-1]
+
+
+def test_tunnel_risk_is_a_probability():
+    """The chance a tunnel's reveal outruns the hand: none with 3 spare, falls with spare."""
+    from engine.bots.knowledge import know
+    from engine.bots.tactics import tunnel_risk
+
+    s = new_game("europe", 4, 3)
+    k = know(s, 0)
+    for color in range(9):
+        risks = [tunnel_risk(k, color, spare) for spare in range(4)]
+        assert all(0.0 <= r <= 1.0 for r in risks)
+        assert risks == sorted(risks, reverse=True)
+        assert risks[3] == 0.0
