@@ -12,7 +12,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -22,6 +21,7 @@ from rest_framework.views import APIView
 from engine import BOARD_IDS, EngineError, load_board
 from engine.replay import game_record
 from engine.state import new_game
+from ttr_service.pagination import Pages
 from ttr_service.problems import (
     PROBLEM_CONTENT_TYPE,
     ServiceError,
@@ -64,12 +64,6 @@ def _game(game_id: int) -> Game:
 def _etag(game: Game, request: Request) -> str:
     seat = selectors.viewer_seat(game, request.user)
     return f'"g{game.pk}-v{game.version}-s{"x" if seat is None else seat}"'
-
-
-class GamePagination(PageNumberPagination):
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
 
 
 # ----------------------------------------------------------------------------- boards
@@ -136,7 +130,7 @@ class GameListView(APIView):
                 "BAD_STATUS", f"status must be one of {', '.join(GameStatus.values)}."
             )
         qs = selectors.games_of(request.user, wanted) if scope == "mine" else selectors.open_games()
-        paginator = GamePagination()
+        paginator = Pages()
         page = paginator.paginate_queryset(qs, request, view=self)
         assert page is not None
         return paginator.get_paginated_response(

@@ -11,13 +11,13 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import BOARD_IDS
+from ttr_service.pagination import Pages
 from ttr_service.problems import ServiceError, problem_responses
 
 from . import selectors, serializers
@@ -37,12 +37,6 @@ _PROBLEMS = {
 def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     """Problem-details responses; ``described`` overrides a description (key ``s404``)."""
     return problem_responses(*codes, texts=_PROBLEMS, **described)
-
-
-class LeaderboardPagination(PageNumberPagination):
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
 
 
 class LeaderboardView(APIView):
@@ -75,7 +69,7 @@ class LeaderboardView(APIView):
                 f"Unknown board {board!r}; one of: {', '.join(BOARD_IDS)}.",
                 status.HTTP_400_BAD_REQUEST,
             )
-        paginator = LeaderboardPagination()
+        paginator = Pages()
         page = paginator.paginate_queryset(selectors.leaderboard(board), request, view=self)
         assert page is not None
         assert paginator.page is not None
