@@ -7,6 +7,7 @@ they need ``REDIS_URL`` (``make test`` sets it for the PostgreSQL pass).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -60,20 +61,26 @@ class Worker:
             env=self.env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            # Its own process group: the embedded beat runs in a child process, and a kill
+            # must take it down too, or it would go on queueing sweeps after the test.
+            start_new_session=True,
         )
 
     def kill(self) -> None:
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        # Whatever is left of the group (a beat child after a warm shutdown that hung).
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
 
 
 @pytest.fixture
