@@ -74,6 +74,7 @@ class BoardListView(APIView):
         operation_id="boards_list",
         summary="Boards that games can be played on",
         responses={200: serializers.BoardSummarySerializer(many=True)},
+        examples=[examples.boards()],
     )
     def get(self, request: Request) -> Response:
         out = []
@@ -98,6 +99,7 @@ class BoardDetailView(APIView):
         operation_id="boards_retrieve",
         summary="A board's map: cities with coordinates, routes, tickets, scoring",
         responses={200: serializers.BoardSerializer, **problems(404)},
+        examples=[examples.board()],
     )
     def get(self, request: Request, board: str) -> Response:
         if board not in BOARD_IDS:
@@ -119,6 +121,7 @@ class GameListView(APIView):
             OpenApiParameter("page_size", int),
         ],
         responses={200: serializers.GameSummaryPageSerializer, **problems(400, 401)},
+        examples=[examples.game_page()],
     )
     def get(self, request: Request) -> Response:
         scope = request.query_params.get("scope", "mine")
@@ -211,7 +214,9 @@ class GameDetailView(APIView):
         return Response(selectors.game_detail(game, request.user), headers=headers)
 
 
-def _lobby_view(operation: str, summary: str, call: Any, body: Any = None) -> type[APIView]:
+def _lobby_view(
+    operation: str, summary: str, call: Any, body: Any = None, example: Any = None
+) -> type[APIView]:
     class LobbyAction(APIView):
         permission_classes = [IsAuthenticated]
 
@@ -220,6 +225,7 @@ def _lobby_view(operation: str, summary: str, call: Any, body: Any = None) -> ty
             summary=summary,
             request=body,
             responses={200: serializers.GameDetailSerializer, **problems(400, 401, 403, 404, 409)},
+            examples=[examples.game_detail(), *([example] if example is not None else [])],
         )
         def post(self, request: Request, game_id: int) -> Response:
             kwargs = {}
@@ -238,7 +244,9 @@ def _join(user: Any, game_id: int, seat: int | None = None) -> Game:
     return services.join_game(user, game_id, seat)
 
 
-GameJoinView = _lobby_view("games_join", "Take an open seat", _join, serializers.JoinSerializer)
+GameJoinView = _lobby_view(
+    "games_join", "Take an open seat", _join, serializers.JoinSerializer, examples.join()
+)
 GameLeaveView = _lobby_view("games_leave", "Leave a game before it starts", services.leave_game)
 GameAcceptView = _lobby_view(
     "games_invitation_accept",
@@ -260,6 +268,7 @@ GameExtraTimeView = _lobby_view(
     "Give the player to move more time (an opponent)",
     timeouts.give_extra_time,
     serializers.ExtraTimeSerializer,
+    examples.extra_time(),
 )
 GameReclaimView = _lobby_view(
     "games_seat_reclaim",
@@ -491,6 +500,7 @@ class ResultView(APIView):
         operation_id="games_result",
         summary="The final result with the full breakdown (once the game is over)",
         responses={200: OpenApiTypes.OBJECT, **problems(404, 409)},
+        examples=[examples.result()],
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
@@ -506,6 +516,7 @@ class RecordView(APIView):
         operation_id="games_record",
         summary="Seed and full action log of a finished game, to verify every shuffle",
         responses={200: serializers.GameRecordSerializer, **problems(404, 409)},
+        examples=[examples.record()],
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)

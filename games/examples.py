@@ -5,11 +5,12 @@ A fixed seed and fixed times keep the committed schema stable.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from drf_spectacular.utils import OpenApiExample
 
-from engine import DrawBlind, KeepTickets, event_view, new_game, player_view
+from engine import DrawBlind, KeepTickets, event_view, load_board, new_game, player_view
 
 _AT = "2026-11-29T12:00:00+00:00"
 
@@ -90,3 +91,80 @@ def moves() -> OpenApiExample:
         },
         response_only=True,
     )
+
+
+def game_page() -> OpenApiExample:
+    return OpenApiExample(
+        "My games, the one where it is my turn first",
+        value={"count": 1, "next": None, "previous": None, "results": [_summary(3)]},
+        response_only=True,
+    )
+
+
+def boards() -> OpenApiExample:
+    board = load_board("europe")
+    return OpenApiExample(
+        "The boards",
+        value=[
+            {
+                "id": board.id,
+                "name": board.name,
+                "min_players": board.rules.min_players,
+                "max_players": board.rules.max_players,
+                "rules": board.rules.to_json(),
+            }
+        ],
+        response_only=True,
+    )
+
+
+def board() -> OpenApiExample:
+    data = load_board("europe").to_json()
+    # The whole map is long: two of each list show the shape.
+    for key in ("cities", "routes", "tickets"):
+        data[key] = data[key][:2]
+    return OpenApiExample("Europe (shortened)", value=data, response_only=True)
+
+
+@cache
+def _finished() -> tuple[Any, list[tuple[int, Any]]]:
+    from engine.bots import make_bot
+
+    state = new_game("europe", 2, seed=7, first_player=0)
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    log = []
+    while not state.is_over:
+        seat = state.pending.seats[0]
+        action = bots[seat].choose(state, seat)
+        log.append((seat, action))
+        state = state.apply(seat, action)
+    return state, log
+
+
+def result() -> OpenApiExample:
+    state, _ = _finished()
+    return OpenApiExample("A finished 2-player game", value=state.result, response_only=True)
+
+
+def record() -> OpenApiExample:
+    state, log = _finished()
+    return OpenApiExample(
+        "Seed and log of a finished game (first moves shown)",
+        value={
+            "board": "europe",
+            "players": 2,
+            "seed": state.seed,
+            "first_player": 0,
+            "rules_version": 1,
+            "actions": [{"seat": seat, "action": a.to_json()} for seat, a in log[:4]],
+        },
+        response_only=True,
+    )
+
+
+def extra_time() -> OpenApiExample:
+    return OpenApiExample("An hour more", value={"seconds": 3600}, request_only=True)
+
+
+def join() -> OpenApiExample:
+    return OpenApiExample("Take seat 2", value={"seat": 2}, request_only=True)
