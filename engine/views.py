@@ -34,7 +34,7 @@ def _linked(s: GameState, routes: list[int]) -> list[int]:
     return [root(c) for c in range(len(parent))]
 
 
-def _pending_json(s: GameState, viewer: int | None) -> dict[str, Any] | None:
+def _pending_json(s: GameState) -> dict[str, Any] | None:
     pending = s.pending
     if pending.kind is None:
         return None
@@ -83,7 +83,7 @@ def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
         "turn": s.turn_number,
         "current_seat": s.current if s.phase == "playing" else None,
         "first_seat": s.first_player,
-        "pending": _pending_json(s, viewer),
+        "pending": _pending_json(s),
         "market": [None if c is None else CARD_NAMES[c] for c in s.market],
         "deck_size": len(s.deck),
         "discard_size": len(s.discard),

@@ -301,8 +301,8 @@ class LegalActionsView(APIView):
         return Response(selectors.legal_actions(game, seat.index))
 
 
-def _render(data: Any, code: int, content_type: str, headers: dict[str, str]) -> HttpResponse:
-    response = HttpResponse(JSONRenderer().render(data), status=code, content_type=content_type)
+def _respond(content: bytes, code: int, content_type: str, headers: dict[str, str]) -> HttpResponse:
+    response = HttpResponse(content, status=code, content_type=content_type)
     for name, value in headers.items():
         response[name] = value
     return response
@@ -410,28 +410,30 @@ class ActionView(APIView):
                 code, payload = failed.status_code, failed.data
                 content_type = PROBLEM_CONTENT_TYPE
                 headers = {}
+            # Rendered once: a retry with the same key gets these very bytes.
+            content = JSONRenderer().render(payload)
             if key:
                 IdempotencyRecord.objects.create(
                     user=request.user,
                     key=key,
                     fingerprint=fingerprint,
                     status_code=code,
-                    body=JSONRenderer().render(payload),
+                    body=content,
                     headers={"Content-Type": content_type, **headers},
                 )
-        return _render(payload, code, content_type, headers)
+        return _respond(content, code, content_type, headers)
 
 
 def _render_record(record: IdempotencyRecord) -> HttpResponse:
     headers = dict(record.headers)
     content_type = headers.pop("Content-Type", "application/json")
-    response = HttpResponse(
-        bytes(record.body), status=record.status_code, content_type=content_type
+    assert record.status_code is not None
+    return _respond(
+        bytes(record.body),
+        record.status_code,
+        content_type,
+        {**headers, "Idempotent-Replayed": "true"},
     )
-    for name, value in headers.items():
-        response[name] = value
-    response["Idempotent-Replayed"] = "true"
-    return response
 
 
 def _expected_version(request: Request, body: dict[str, Any]) -> int:
