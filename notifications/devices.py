@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from . import errors
 from .models import DeliveryStatus, Device
+
+logger = logging.getLogger(__name__)
 
 MAX_DEVICES = 20
 
@@ -26,13 +31,28 @@ def device_register(
             )
         existing.user = user
         existing.name = name
-        existing.save(update_fields=["user", "name"])
+        existing.active, existing.deactivated_at = True, None
+        existing.save(update_fields=["user", "name", "active", "deactivated_at"])
         return existing, False
-    if Device.objects.filter(user=user).count() >= MAX_DEVICES:
+    if Device.objects.filter(user=user, active=True).count() >= MAX_DEVICES:
         raise errors.conflict(
             "DEVICE_LIMIT_REACHED", f"A user may register at most {MAX_DEVICES} devices."
         )
     return Device.objects.create(user=user, platform=platform, token=token, name=name), True
+
+
+def device_deactivate(device: Device, reason: str) -> bool:
+    """Switch a device off after its push service disowned the token.
+
+    Only while the row still holds that token: a device registered again meanwhile stays
+    on. Returns whether it was switched off now.
+    """
+    switched = Device.objects.filter(pk=device.pk, token=device.token, active=True).update(
+        active=False, deactivated_at=timezone.now()
+    )
+    if switched:
+        logger.info("push device %s switched off: %s", device.pk, reason)
+    return bool(switched)
 
 
 def device_delete(user: AbstractBaseUser, device_id: int) -> None:

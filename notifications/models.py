@@ -101,6 +101,10 @@ class Device(models.Model):
     token = models.CharField(max_length=512)
     name = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
+    # Switched off when FCM or APNs reports the token invalid or unregistered; registering
+    # the token again switches it back on.
+    active = models.BooleanField(default=True)
+    deactivated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]

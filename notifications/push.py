@@ -1,13 +1,15 @@
 """Push transports: the boundary between the outbox and FCM/APNs.
 
-``PUSH_TRANSPORT`` names one: ``logging`` (the default) writes what it would send to the
-log, ``recording`` keeps it in memory (tests and demos), or a dotted path to a class with
-the ``PushTransport`` shape.
+``PUSH_TRANSPORT`` names them: ``logging`` (the default) writes what it would send to the
+log, ``recording`` keeps it in memory (tests and demos), a dotted path names a class with
+the ``PushTransport`` shape; each of these serves every device. ``fcm``, ``apns`` or
+``fcm,apns`` send for real, each to the devices of its own platform.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -59,13 +61,97 @@ class RecordingTransport:
         return DeliveryResult.ok()
 
 
+class PlatformRouter:
+    """Hands each message to the transport of its device's platform."""
+
+    def __init__(self, transports: dict[str, PushTransport]) -> None:
+        self.transports = transports
+
+    def send(self, message: PushMessage) -> DeliveryResult:
+        transport = self.transports.get(message.platform)
+        if transport is None:
+            return DeliveryResult.failed(
+                f"No push transport for {message.platform} devices: PUSH_TRANSPORT is "
+                f"{','.join(self.transports)}.",
+                retry=False,
+            )
+        return transport.send(message)
+
+
 _ALIASES = {
     "logging": "notifications.push.LoggingTransport",
     "recording": "notifications.push.RecordingTransport",
 }
+NATIVE = ("fcm", "apns")
+
+
+def native_names(value: str) -> list[str] | None:
+    """The platforms of a ``fcm``/``apns``/``fcm,apns`` value, or None for another value."""
+    names = [name.strip() for name in value.split(",")]
+    return names if all(name in NATIVE for name in names) else None
+
+
+def build_fcm() -> PushTransport:
+    from pathlib import Path
+
+    from .push_credentials import ServiceAccount
+    from .push_fcm import FcmTransport
+
+    account = ServiceAccount.from_file(Path(settings.FCM_CREDENTIALS_FILE))
+    return FcmTransport(account, settings.FCM_PROJECT_ID, timeout=settings.PUSH_TIMEOUT_SECONDS)
+
+
+def build_apns() -> PushTransport:
+    from pathlib import Path
+
+    from .push_apns import ApnsTransport
+    from .push_credentials import ApnsKey
+
+    key = ApnsKey.from_file(
+        Path(settings.APNS_KEY_FILE), settings.APNS_KEY_ID, settings.APNS_TEAM_ID
+    )
+    return ApnsTransport(
+        key,
+        settings.APNS_TOPIC,
+        sandbox=settings.APNS_USE_SANDBOX,
+        timeout=settings.PUSH_TIMEOUT_SECONDS,
+    )
+
+
+def build_transport(value: str) -> PushTransport:
+    native = native_names(value)
+    if native is not None:
+        builders = {"fcm": build_fcm, "apns": build_apns}
+        return PlatformRouter({name: builders[name]() for name in native})
+    transport: PushTransport = import_string(_ALIASES.get(value, value))()
+    return transport
+
+
+_cache_lock = threading.Lock()
+_cached: tuple[tuple[object, ...], PushTransport] | None = None
+
+
+def _settings_key() -> tuple[object, ...]:
+    names = (
+        "PUSH_TRANSPORT",
+        "PUSH_TIMEOUT_SECONDS",
+        "FCM_PROJECT_ID",
+        "FCM_CREDENTIALS_FILE",
+        "APNS_KEY_FILE",
+        "APNS_KEY_ID",
+        "APNS_TEAM_ID",
+        "APNS_TOPIC",
+        "APNS_USE_SANDBOX",
+    )
+    return tuple(getattr(settings, name, None) for name in names)
 
 
 def get_transport() -> PushTransport:
-    name = settings.PUSH_TRANSPORT
-    transport: PushTransport = import_string(_ALIASES.get(name, name))()
-    return transport
+    """The configured transport, built once per process: FCM and APNs keep their access
+    tokens and connections between messages."""
+    global _cached
+    key = _settings_key()
+    with _cache_lock:
+        if _cached is None or _cached[0] != key:
+            _cached = (key, build_transport(settings.PUSH_TRANSPORT))
+        return _cached[1]

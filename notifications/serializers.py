@@ -159,7 +159,13 @@ class DeliverySerializer(serializers.ModelSerializer):
 class DeviceSerializer(serializers.ModelSerializer):
     class Meta:
         model = Device
-        fields = ["id", "platform", "token", "name", "created_at"]
+        fields = ["id", "platform", "token", "name", "created_at", "active", "deactivated_at"]
+        extra_kwargs = {
+            "active": {
+                "help_text": "False once FCM or APNs reported the token invalid; "
+                "registering the token again turns it back on."
+            },
+        }
 
 
 class DeviceInputSerializer(serializers.Serializer):

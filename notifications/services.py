@@ -92,7 +92,7 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
     if preferences.wants(kind, Channel.EMAIL) and getattr(user, "email", ""):
         rows.append(add(Channel.EMAIL))
     if preferences.wants(kind, Channel.PUSH):
-        rows += [add(Channel.PUSH, device=d) for d in Device.objects.filter(user=user)]
+        rows += [add(Channel.PUSH, device=d) for d in Device.objects.filter(user=user, active=True)]
     return rows
 
 

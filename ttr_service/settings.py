@@ -21,7 +21,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
-from ttr_service import env
+from ttr_service import env, push_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -292,9 +292,28 @@ NOTIFICATIONS_RETRY_CAP_SECONDS = env.get_int(
 NOTIFICATIONS_LEASE_SECONDS = env.get_int("NOTIFICATIONS_LEASE_SECONDS", default=300, minimum=10)
 NOTIFICATIONS_SWEEP_SECONDS = env.get_int("NOTIFICATIONS_SWEEP_SECONDS", default=30, minimum=1)
 WEBHOOK_TIMEOUT_SECONDS = env.get_int("WEBHOOK_TIMEOUT_SECONDS", default=5, minimum=1)
-PUSH_TRANSPORT = _dotted_path(
-    "PUSH_TRANSPORT", "logging", aliases=frozenset({"logging", "recording"})
+# A webhook URL whose host is (or resolves to) a private, loopback or link-local address
+# is refused, at registration and again at each delivery, unless this is on.
+WEBHOOK_ALLOW_PRIVATE = env.get_bool("WEBHOOK_ALLOW_PRIVATE", default=DEBUG)
+# Delivered and failed outbox rows older than this are deleted by the beat.
+NOTIFICATIONS_RETENTION_DAYS = env.get_int("NOTIFICATIONS_RETENTION_DAYS", default=30, minimum=1)
+_push_transport = env.get_str("PUSH_TRANSPORT") or "logging"
+_push_native = push_env.native_platforms(_push_transport)
+PUSH_TRANSPORT = (
+    ",".join(_push_native)
+    if _push_native
+    else _dotted_path("PUSH_TRANSPORT", "logging", aliases=frozenset({"logging", "recording"}))
 )
+PUSH_TIMEOUT_SECONDS = env.get_int("PUSH_TIMEOUT_SECONDS", default=10, minimum=1)
+_fcm = push_env.fcm_settings(chosen="fcm" in (_push_native or []))
+FCM_CREDENTIALS_FILE: str | None = _fcm["FCM_CREDENTIALS_FILE"]
+FCM_PROJECT_ID: str | None = _fcm["FCM_PROJECT_ID"]
+_apns = push_env.apns_settings(chosen="apns" in (_push_native or []))
+APNS_KEY_FILE: str | None = _apns["APNS_KEY_FILE"]
+APNS_KEY_ID: str | None = _apns["APNS_KEY_ID"]
+APNS_TEAM_ID: str | None = _apns["APNS_TEAM_ID"]
+APNS_TOPIC: str | None = _apns["APNS_TOPIC"]
+APNS_USE_SANDBOX: bool = _apns["APNS_USE_SANDBOX"]
 EMAIL_BACKEND = _dotted_path("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env.get_str("EMAIL_HOST") or "localhost"
 EMAIL_PORT = env.get_int("EMAIL_PORT", default=25, minimum=1)
@@ -306,6 +325,10 @@ DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL") or "ttr@localhost"
 CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
     "task": "notifications.tasks.sweep_outbox",
     "schedule": float(NOTIFICATIONS_SWEEP_SECONDS),
+}
+CELERY_BEAT_SCHEDULE["notifications-prune-outbox"] = {
+    "task": "notifications.tasks.prune_outbox",
+    "schedule": 3600.0,
 }
 
 REST_FRAMEWORK = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notifications import messages
+from notifications.devices import device_deactivate
 from notifications.models import Delivery
 from notifications.push import PushMessage, get_transport
 
@@ -14,6 +15,10 @@ class PushNotifier:
         device = row.device
         if device is None:
             return DeliveryResult.failed("The device is gone.", retry=False)
+        if not device.active:
+            return DeliveryResult.failed(
+                "The device was switched off: its token is no longer valid.", retry=False
+            )
         notification = row.notification
         message = PushMessage(
             platform=device.platform,
@@ -22,4 +27,7 @@ class PushNotifier:
             body=messages.body(notification),
             data=messages.payload(notification),
         )
-        return get_transport().send(message)
+        result = get_transport().send(message)
+        if result.gone:
+            device_deactivate(device, result.error)
+        return result

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from notifications.devices import device_deactivate
 from notifications.models import Delivery, Device
 from notifications.services import notify
 
@@ -92,3 +93,28 @@ def test_another_users_device_is_not_found_and_stays(
 @pytest.mark.parametrize(("method", "url"), [("get", URL), ("post", URL), ("delete", f"{URL}/1")])
 def test_it_needs_a_token(api_client: Any, method: str, url: str) -> None:
     assert getattr(api_client, method)(url).status_code == 401
+
+
+def test_a_switched_off_device_is_listed_as_inactive(alice: Any, auth_client: Any) -> None:
+    Device.objects.create(user=alice, platform="apns", token="dead", active=False)
+
+    [shown] = auth_client(alice).get(URL).json()
+
+    assert shown["active"] is False
+
+
+def test_registering_a_switched_off_token_again_switches_it_back_on(
+    alice: Any, auth_client: Any
+) -> None:
+    client = auth_client(alice)
+    device_id = client.post(URL, PHONE, format="json").json()["id"]
+
+    assert device_deactivate(Device.objects.get(pk=device_id), "UNREGISTERED")
+    assert client.get(URL).json()[0]["deactivated_at"] is not None
+
+    again = client.post(URL, PHONE, format="json")
+
+    assert again.status_code == 200
+    assert (again.json()["active"], again.json()["deactivated_at"]) == (True, None)
+    notify(alice, "your_turn", game_id=1)
+    assert Delivery.objects.filter(device_id=device_id).count() == 1
