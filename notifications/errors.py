@@ -14,3 +14,7 @@ def not_found(what: str) -> ServiceError:
 
 def conflict(code: str, detail: str) -> ServiceError:
     return ServiceError(code, detail, status.HTTP_409_CONFLICT)
+
+
+def bad_request(code: str, detail: str) -> ServiceError:
+    return ServiceError(code, detail, status.HTTP_400_BAD_REQUEST)

@@ -113,3 +113,23 @@ def sweep(queue: Callable[[int], object], now: datetime | None = None) -> int:
     for delivery_id in ids:
         queue(delivery_id)
     return len(ids)
+
+
+PRUNE_BATCH = 1000
+
+
+def prune(now: datetime | None = None) -> int:
+    """Delete delivered and failed rows created more than the retention ago.
+
+    Rows still pending or being sent stay whatever their age. Deletes in batches so a
+    large backlog never holds one long lock. Returns how many rows went.
+    """
+    cutoff = (now or timezone.now()) - timedelta(days=settings.NOTIFICATIONS_RETENTION_DAYS)
+    finished = (DeliveryStatus.DELIVERED, DeliveryStatus.FAILED)
+    old = Delivery.objects.filter(status__in=finished, created_at__lt=cutoff)
+    removed = 0
+    while True:
+        batch = list(old.order_by("pk").values_list("pk", flat=True)[:PRUNE_BATCH])
+        if not batch:
+            return removed
+        removed += Delivery.objects.filter(pk__in=batch).delete()[0]

@@ -24,3 +24,9 @@ def deliver_outbox(outbox_id: int) -> str:
 def sweep_outbox() -> int:
     """Queue every row that is due (see ``outbox.due_ids``); returns how many."""
     return outbox.sweep(deliver_outbox.delay)
+
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
+def prune_outbox() -> int:
+    """Delete finished outbox rows past ``NOTIFICATIONS_RETENTION_DAYS``; returns how many."""
+    return outbox.prune()

@@ -6,11 +6,12 @@ import base64
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 
-from . import errors
+from . import addresses, errors
 from .models import Channel, Delivery, DeliveryStatus, WebhookEndpoint
 
 MAX_ENDPOINTS = 10
@@ -20,6 +21,14 @@ _CHANGEABLE = frozenset({"name", "url", "events", "active"})
 def new_secret() -> str:
     """A signing secret in the ``whsec_<base64>`` form Standard Webhooks libraries read."""
     return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
+def check_url(url: str) -> None:
+    """Refuse a URL aimed at the service's own networks (400 ``WEBHOOK_URL_PRIVATE``)."""
+    try:
+        addresses.check_url(url, allow_private=settings.WEBHOOK_ALLOW_PRIVATE)
+    except addresses.AddressRefused as exc:
+        raise errors.bad_request("WEBHOOK_URL_PRIVATE", str(exc)) from None
 
 
 def endpoint_of(user: AbstractBaseUser, endpoint_id: int) -> WebhookEndpoint:
@@ -36,6 +45,7 @@ def endpoint_create(
         raise errors.conflict(
             "WEBHOOK_LIMIT_REACHED", f"A user may have at most {MAX_ENDPOINTS} webhooks."
         )
+    check_url(url)
     return WebhookEndpoint.objects.create(
         user=user, url=url, name=name, events=events, active=active, secret=new_secret()
     )
@@ -46,6 +56,8 @@ def endpoint_update(user: AbstractBaseUser, endpoint_id: int, **changes: Any) ->
     unknown = set(changes) - _CHANGEABLE
     if unknown:
         raise ValueError(f"Cannot change {', '.join(sorted(unknown))}")
+    if "url" in changes:
+        check_url(changes["url"])
     for field, value in changes.items():
         setattr(endpoint, field, value)
     endpoint.save()

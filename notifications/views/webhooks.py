@@ -25,6 +25,10 @@ from notifications.serializers import (
 WEBHOOK_ID = path_id("webhook_id", "webhook")
 DELIVERY_ID = path_id("delivery_id", "delivery")
 NOT_FOUND = "`WEBHOOK_NOT_FOUND`: none of the caller's."
+PRIVATE_URL = (
+    "`VALIDATION_ERROR` lists the fields at fault; `WEBHOOK_URL_PRIVATE`: the URL's host is "
+    "or resolves to a private, loopback or link-local address (see `WEBHOOK_ALLOW_PRIVATE`)."
+)
 
 
 class WebhookListView(APIView):
@@ -49,7 +53,10 @@ class WebhookListView(APIView):
         responses={
             201: WebhookEndpointWithSecretSerializer,
             **problem_responses(
-                400, 409, s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already."
+                400,
+                409,
+                s400=PRIVATE_URL,
+                s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already.",
             ),
         },
     )
@@ -82,7 +89,7 @@ class WebhookDetailView(APIView):
         request=WebhookEndpointInputSerializer(partial=True),
         responses={
             200: WebhookEndpointSerializer,
-            **problem_responses(400, 404, s404=NOT_FOUND),
+            **problem_responses(400, 404, s400=PRIVATE_URL, s404=NOT_FOUND),
         },
     )
     def patch(self, request: Request, webhook_id: int) -> Response:

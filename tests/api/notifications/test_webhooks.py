@@ -157,3 +157,46 @@ def test_another_users_endpoint_is_not_found_and_stays_as_it_was(
 )
 def test_it_needs_a_token(api_client: Any, method: str, url: str) -> None:
     assert getattr(api_client, method)(url).status_code == 401
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8000/hook", "http://10.0.0.8/hook", "http://[fe80::1]/hook"]
+)
+def test_a_private_address_is_refused_when_not_allowed(
+    alice: Any, auth_client: Any, settings: Any, url: str
+) -> None:
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+
+    response = auth_client(alice).post(URL, {"url": url}, format="json")
+
+    assert response.status_code == 400
+    assert response["content-type"] == "application/problem+json"
+    body = response.json()
+    assert body["code"] == "WEBHOOK_URL_PRIVATE"
+    assert "private, loopback or link-local" in body["detail"]
+    assert WebhookEndpoint.objects.count() == 0
+
+
+def test_a_patch_to_a_private_address_is_refused_and_changes_nothing(
+    alices_hook: WebhookEndpoint, auth_client: Any, settings: Any
+) -> None:
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+
+    response = auth_client(alices_hook.user).patch(
+        detail(alices_hook), {"url": "http://192.168.1.1/x", "name": "changed"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "WEBHOOK_URL_PRIVATE"
+    alices_hook.refresh_from_db()
+    assert (alices_hook.url, alices_hook.name) == (HOOK, "bot")
+
+
+def test_a_private_address_is_taken_when_allowed(
+    alice: Any, auth_client: Any, settings: Any
+) -> None:
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+
+    response = auth_client(alice).post(URL, {"url": "http://127.0.0.1:8000/hook"}, format="json")
+
+    assert response.status_code == 201
