@@ -172,6 +172,7 @@ class GameListView(APIView):
                 },
                 request_only=True,
             ),
+            examples.game_detail(),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -554,6 +555,7 @@ class VacationListView(APIView):
         operation_id="vacations_list",
         summary="My vacations and the days left this year",
         responses={200: serializers.VacationListSerializer, **problems(401)},
+        examples=[examples.vacation_list()],
     )
     def get(self, request: Request) -> Response:
         return Response(_vacations(request.user))
@@ -563,6 +565,7 @@ class VacationListView(APIView):
         summary="Stop my clocks for some days, starting now",
         request=serializers.VacationRequestSerializer,
         responses={201: serializers.VacationListSerializer, **problems(400, 401, 409)},
+        examples=examples.vacation_start(),
     )
     def post(self, request: Request) -> Response:
         data = serializers.VacationRequestSerializer(data=request.data)
@@ -579,6 +582,7 @@ class VacationEndView(APIView):
         summary="End a vacation now (unused days come back)",
         request=None,
         responses={200: serializers.VacationListSerializer, **problems(401, 404, 409)},
+        examples=[examples.vacation_end()],
     )
     def post(self, request: Request, vacation_id: int) -> Response:
         vacations.end_vacation(request.user, vacation_id)

@@ -103,17 +103,16 @@ def game_page() -> OpenApiExample:
 
 def boards() -> OpenApiExample:
     board = load_board("europe")
+    # One item: the schema generator wraps a list view's example in the list itself.
     return OpenApiExample(
         "The boards",
-        value=[
-            {
-                "id": board.id,
-                "name": board.name,
-                "min_players": board.rules.min_players,
-                "max_players": board.rules.max_players,
-                "rules": board.rules.to_json(),
-            }
-        ],
+        value={
+            "id": board.id,
+            "name": board.name,
+            "min_players": board.rules.min_players,
+            "max_players": board.rules.max_players,
+            "rules": board.rules.to_json(),
+        },
         response_only=True,
     )
 
@@ -168,3 +167,49 @@ def extra_time() -> OpenApiExample:
 
 def join() -> OpenApiExample:
     return OpenApiExample("Take seat 2", value={"seat": 2}, request_only=True)
+
+
+def _vacations(*rows: tuple[int, str, str], days_left: float) -> dict[str, Any]:
+    return {
+        "days_per_year": 14,
+        "days_left": days_left,
+        "vacations": [{"id": i, "starts_at": s, "ends_at": e} for i, s, e in rows],
+    }
+
+
+def vacation_list() -> OpenApiExample:
+    return OpenApiExample(
+        "One vacation taken this year",
+        value=_vacations(
+            (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"), days_left=7.0
+        ),
+        response_only=True,
+    )
+
+
+def vacation_start() -> list[OpenApiExample]:
+    return [
+        OpenApiExample("Three days from now", value={"days": 3}, request_only=True),
+        OpenApiExample(
+            "Started; three days fewer left",
+            value=_vacations(
+                (6, _AT, "2026-12-02T12:00:00+00:00"),
+                (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"),
+                days_left=4.0,
+            ),
+            response_only=True,
+            status_codes=["201"],
+        ),
+    ]
+
+
+def vacation_end() -> OpenApiExample:
+    return OpenApiExample(
+        "Ended after a day; two days back",
+        value=_vacations(
+            (6, _AT, "2026-11-30T12:00:00+00:00"),
+            (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"),
+            days_left=6.0,
+        ),
+        response_only=True,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.pagination import CursorPagination
 
 
@@ -10,3 +12,19 @@ class NewestFirst(CursorPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+    # Where the example link of the schema points.
+    example_path = "notifications"
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """DRF's page schema, with example links that look like this service's."""
+        page: dict[str, Any] = super().get_paginated_response_schema(schema)
+        links = page["properties"]
+        links["next"]["example"] = (
+            f"https://ttr.example.org/api/v1/{self.example_path}?cursor=cD0xMDE%3D"
+        )
+        links["previous"]["example"] = None
+        return page
+
+
+class DeliveryPages(NewestFirst):
+    example_path = "webhooks/7/deliveries"

@@ -20,7 +20,7 @@ from engine import BOARD_IDS
 from ttr_service.pagination import Pages
 from ttr_service.problems import ServiceError, problem_responses
 
-from . import selectors, serializers
+from . import examples, selectors, serializers
 
 TAG = "ratings"
 DEFAULT_BOARD = "europe"
@@ -60,6 +60,7 @@ class LeaderboardView(APIView):
             200: serializers.LeaderboardPageSerializer,
             **problems(400, 401, 404, 429, s404="`NOT_FOUND`: a page past the end."),
         },
+        examples=[examples.leaderboard()],
     )
     def get(self, request: Request) -> Response:
         board = request.query_params.get("board") or DEFAULT_BOARD
@@ -103,6 +104,7 @@ class PlayerStatsView(APIView):
             OpenApiParameter("username", str, OpenApiParameter.PATH, description="A username.")
         ],
         responses={200: serializers.PlayerStatsSerializer, **problems(401, 404, 429)},
+        examples=[examples.player_stats()],
     )
     def get(self, request: Request, username: str) -> Response:
         user = selectors.player_by_username(username)
@@ -121,6 +123,7 @@ class MyStatsView(APIView):
         summary="The caller's statistics and rating on each board",
         tags=[TAG],
         responses={200: serializers.PlayerStatsSerializer, **problems(401, 429)},
+        examples=[examples.player_stats()],
     )
     def get(self, request: Request) -> Response:
         assert isinstance(request.user, AbstractBaseUser)

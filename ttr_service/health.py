@@ -6,7 +6,7 @@ import logging
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -47,6 +47,20 @@ class HealthView(APIView):
         summary="Service health",
         description="Answers 200 when the service and its database answer, 503 otherwise.",
         responses={200: HealthSerializer, 503: HealthSerializer},
+        examples=[
+            OpenApiExample(
+                "Healthy",
+                value={"status": "ok", "database": "ok", "version": "0.1.0"},
+                response_only=True,
+                status_codes=["200"],
+            ),
+            OpenApiExample(
+                "The database does not answer",
+                value={"status": "error", "database": "error", "version": "0.1.0"},
+                response_only=True,
+                status_codes=["503"],
+            ),
+        ],
     )
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         healthy = database_answers()

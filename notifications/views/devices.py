@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notifications import devices
+from notifications import devices, examples
 from notifications.models import Device
 from notifications.openapi import DEVICES_TAG, path_id, problem_responses
 from notifications.serializers import DeviceInputSerializer, DeviceSerializer
@@ -20,6 +20,7 @@ class DeviceListView(APIView):
         summary="My push devices",
         tags=[DEVICES_TAG],
         responses={200: DeviceSerializer(many=True), **problem_responses()},
+        examples=[examples.device()],
     )
     def get(self, request: Request) -> Response:
         mine = Device.objects.filter(user=request.user)
@@ -37,6 +38,7 @@ class DeviceListView(APIView):
             200: DeviceSerializer,
             **problem_responses(400, 409, s409="`DEVICE_LIMIT_REACHED`: too many devices already."),
         },
+        examples=examples.device_register(),
     )
     def post(self, request: Request) -> Response:
         body = DeviceInputSerializer(data=request.data)

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notifications import services
+from notifications import examples, services
 from notifications.models import Notification
 from notifications.openapi import NOTIFICATIONS_TAG, path_id, problem_responses
 from notifications.pagination import NewestFirst
@@ -42,6 +42,7 @@ class NotificationListView(ListAPIView):
             )
         ],
         responses={200: NotificationSerializer(many=True), **problem_responses(400)},
+        examples=[examples.notification()],
     )
     def get(self, request: Request) -> Response:
         return super().get(request)
@@ -58,6 +59,7 @@ class NotificationReadView(APIView):
             200: NotificationSerializer,
             **problem_responses(404, s404="`NOTIFICATION_NOT_FOUND`: none of the caller's."),
         },
+        examples=[examples.notification_read()],
     )
     def post(self, request: Request, notification_id: int) -> Response:
         notification = services.notification_mark_read(request.user, notification_id)
@@ -71,6 +73,7 @@ class NotificationReadAllView(APIView):
         tags=[NOTIFICATIONS_TAG],
         request=None,
         responses={200: MarkedReadSerializer, **problem_responses()},
+        examples=[examples.marked_read()],
     )
     def post(self, request: Request) -> Response:
         marked = services.notifications_mark_all_read(request.user)

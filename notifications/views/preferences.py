@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from notifications import examples
 from notifications.openapi import NOTIFICATIONS_TAG, problem_responses
 from notifications.preferences import (
     Preferences,
@@ -17,18 +18,6 @@ from notifications.preferences import (
     preferences_update,
 )
 from notifications.serializers import PreferencesSerializer
-
-EXAMPLE = OpenApiExample(
-    "Email for invitations only, quiet at night",
-    value={
-        "channels": {
-            "invitation": {"webhook": True, "email": True, "push": True},
-            "your_turn": {"webhook": True, "email": False, "push": True},
-        },
-        "quiet_hours": {"start": "22:00", "end": "07:00", "timezone": "Europe/Paris"},
-    },
-    request_only=True,
-)
 
 
 def _shown(preferences: Preferences) -> dict[str, Any]:
@@ -54,6 +43,7 @@ class PreferencesView(APIView):
         "the quiet hours during which email and push wait. Webhooks are never held.",
         tags=[NOTIFICATIONS_TAG],
         responses={200: PreferencesSerializer, **problem_responses()},
+        examples=examples.preferences()[1:],
     )
     def get(self, request: Request) -> Response:
         return Response(_shown(preferences_of(request.user)))
@@ -66,7 +56,7 @@ class PreferencesView(APIView):
         tags=[NOTIFICATIONS_TAG],
         request=PreferencesSerializer,
         responses={200: PreferencesSerializer, **problem_responses(400)},
-        examples=[EXAMPLE],
+        examples=examples.preferences(),
     )
     def put(self, request: Request) -> Response:
         body = PreferencesSerializer(data=request.data)

@@ -11,10 +11,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notifications import webhooks
+from notifications import examples, webhooks
 from notifications.models import Delivery, WebhookEndpoint
 from notifications.openapi import WEBHOOKS_TAG, path_id, problem_responses
-from notifications.pagination import NewestFirst
+from notifications.pagination import DeliveryPages
 from notifications.serializers import (
     DeliverySerializer,
     WebhookEndpointInputSerializer,
@@ -37,6 +37,7 @@ class WebhookListView(APIView):
         summary="My webhook endpoints",
         tags=[WEBHOOKS_TAG],
         responses={200: WebhookEndpointSerializer(many=True), **problem_responses()},
+        examples=[examples.webhook()],
     )
     def get(self, request: Request) -> Response:
         mine = WebhookEndpoint.objects.filter(user=request.user)
@@ -59,6 +60,7 @@ class WebhookListView(APIView):
                 s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already.",
             ),
         },
+        examples=examples.webhook_create(),
     )
     def post(self, request: Request) -> Response:
         body = WebhookEndpointInputSerializer(data=request.data)
@@ -76,6 +78,7 @@ class WebhookDetailView(APIView):
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
         responses={200: WebhookEndpointSerializer, **problem_responses(404, s404=NOT_FOUND)},
+        examples=[examples.webhook()],
     )
     def get(self, request: Request, webhook_id: int) -> Response:
         endpoint = webhooks.endpoint_of(request.user, webhook_id)
@@ -91,6 +94,7 @@ class WebhookDetailView(APIView):
             200: WebhookEndpointSerializer,
             **problem_responses(400, 404, s400=PRIVATE_URL, s404=NOT_FOUND),
         },
+        examples=examples.webhook_update(),
     )
     def patch(self, request: Request, webhook_id: int) -> Response:
         body = WebhookEndpointInputSerializer(data=request.data, partial=True)
@@ -124,6 +128,7 @@ class WebhookRotateSecretView(APIView):
             200: WebhookEndpointWithSecretSerializer,
             **problem_responses(404, s404=NOT_FOUND),
         },
+        examples=[examples.webhook_secret()],
     )
     def post(self, request: Request, webhook_id: int) -> Response:
         endpoint = webhooks.endpoint_rotate_secret(request.user, webhook_id)
@@ -132,7 +137,7 @@ class WebhookRotateSecretView(APIView):
 
 class DeliveryListView(ListAPIView):
     serializer_class = DeliverySerializer
-    pagination_class = NewestFirst
+    pagination_class = DeliveryPages
 
     def get_queryset(self) -> QuerySet[Delivery]:
         return webhooks.deliveries_of(self.request.user, self.kwargs["webhook_id"])
@@ -143,6 +148,7 @@ class DeliveryListView(ListAPIView):
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
         responses={200: DeliverySerializer(many=True), **problem_responses(404, s404=NOT_FOUND)},
+        examples=examples.deliveries(),
     )
     def get(self, request: Request, webhook_id: int) -> Response:
         return super().get(request, webhook_id)
@@ -166,6 +172,7 @@ class DeliveryRedeliverView(APIView):
                 s409="`WEBHOOK_INACTIVE`: activate the endpoint first.",
             ),
         },
+        examples=[examples.redelivery()],
     )
     def post(self, request: Request, webhook_id: int, delivery_id: int) -> Response:
         with transaction.atomic():
