@@ -98,6 +98,8 @@ def worker_env(transactional_db, tmp_path) -> dict[str, str]:
         "REDIS_URL": settings.REDIS_URL,
         "CELERY_VISIBILITY_TIMEOUT": "3",
         "DEADLINE_SWEEP_SECONDS": "1",
+        # The webhook receivers of these tests listen on 127.0.0.1.
+        "WEBHOOK_ALLOW_PRIVATE": "true",
     }
 
 
