@@ -69,7 +69,7 @@ def check_url(url: str, *, allow_private: bool) -> None:
     host, port = _host_port(url)
     try:
         addresses = resolve(host, port)
-    except OSError:
+    except (OSError, UnicodeError):
         return
     _refuse_private(host, addresses)
 

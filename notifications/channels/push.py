@@ -6,6 +6,7 @@ from notifications import messages
 from notifications.devices import device_deactivate
 from notifications.models import Delivery
 from notifications.push import PushMessage, get_transport
+from notifications.push_credentials import CredentialsError
 
 from .base import DeliveryResult
 
@@ -27,7 +28,11 @@ class PushNotifier:
             body=messages.body(notification),
             data=messages.payload(notification),
         )
-        result = get_transport().send(message)
+        try:
+            transport = get_transport()
+        except CredentialsError as exc:  # the file changed since startup; fixable, so retried
+            return DeliveryResult.failed(f"Push transport: {exc}")
+        result = transport.send(message)
         if result.gone:
             device_deactivate(device, result.error)
         return result

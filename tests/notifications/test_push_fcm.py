@@ -162,6 +162,19 @@ def test_a_token_fcm_calls_invalid_is_gone_for_good(
     assert (result.retry, result.gone, result.response_code) == (False, True, 400)
 
 
+def test_an_invalid_argument_naming_the_registration_token_is_gone_for_good(
+    transport: FcmTransport, fcm: FakeService
+) -> None:
+    fcm.answer(
+        SEND_URL,
+        fcm_error(
+            400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token"
+        ),
+    )
+
+    assert transport.send(message()).gone is True
+
+
 def test_another_invalid_argument_is_recorded_without_touching_the_device(
     transport: FcmTransport, fcm: FakeService
 ) -> None:

@@ -157,6 +157,21 @@ def test_a_device_of_a_platform_without_a_transport_fails_for_good(player: Any) 
     assert result.error == "No push transport for apns devices: PUSH_TRANSPORT is fcm."
 
 
+def test_a_credentials_file_gone_since_startup_is_a_failed_attempt_retried_later(
+    player: Any, settings: Any, tmp_path: Path
+) -> None:
+    settings.PUSH_TRANSPORT = "fcm"
+    settings.FCM_CREDENTIALS_FILE = str(tmp_path / "deleted.json")
+    settings.FCM_PROJECT_ID = "ttr-test"
+    alice = player("alice")
+    Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
+    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+
+    assert outbox.deliver(push_rows()[0].pk) == DeliveryStatus.PENDING
+
+    assert push_rows()[0].last_error.startswith("Push transport: cannot read")
+
+
 # ------------------------------------------------------------- built from the settings
 def write_credentials(folder: Path) -> tuple[Path, Path]:
     fcm_file = folder / "service-account.json"

@@ -93,6 +93,14 @@ def test_a_public_url_and_an_unresolvable_one_pass_registration(
     addresses.check_url("https://not-yet.example.test/ttr", allow_private=False)
 
 
+def test_a_name_the_resolver_cannot_even_encode_passes_registration() -> None:
+    long_label = "x" * 70  # over DNS's 63, so the idna codec refuses it before any lookup
+    with pytest.raises(UnicodeError):
+        socket.getaddrinfo(f"{long_label}.example", 443)
+
+    addresses.check_url(f"https://{long_label}.example/ttr", allow_private=False)
+
+
 def test_everything_passes_when_private_addresses_are_allowed(
     dns: dict[str, list[str]],
 ) -> None:
