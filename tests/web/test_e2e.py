@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from games import selectors
 from games.models import Game
@@ -198,3 +199,45 @@ def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
     assert page.inner_text("#error").strip()
     assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
     page.screenshot(path=str(artifacts / "phone-error.png"))
+
+
+def log_in(page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login")
+    page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
+
+
+def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
+    browser, live_server, artifacts
+):
+    users = get_user_model().objects
+    for name in ("ada", "bert", "cleo"):
+        users.create_user(name, password=PASSWORD)
+    host = APIClient()
+    host.force_authenticate(users.get(username="ada"))
+    seats = [{"type": "creator"}, {"type": "invite", "username": "bert"}, {"type": "open"}]
+    created = host.post("/api/v1/games", {"board": "europe", "seats": seats}, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+
+    bert = browser.new_page(viewport={"width": 1200, "height": 850})
+    log_in(bert, live_server.url, "bert")
+    bert.wait_for_selector(f'#invitations li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
+    bert.screenshot(path=str(artifacts / "lobby-invitation.png"))
+    bert.click(f'#invitations li[data-game="{game_id}"] button.primary')
+    bert.wait_for_url(re.compile(rf".*#/game/{game_id}$"), timeout=TIMEOUT_MS)
+    bert.wait_for_selector("#status .badge:text('lobby')", timeout=TIMEOUT_MS)
+
+    cleo = browser.new_page(viewport={"width": 1200, "height": 850})
+    log_in(cleo, live_server.url, "cleo")
+    cleo.wait_for_selector(f'#open-games li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
+    cleo.click(f'#open-games li[data-game="{game_id}"] button.primary')
+    cleo.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)
+
+    # The last seat taken starts the game; bert's page sees it by polling, without a reload.
+    bert.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)
+    assert Game.objects.get(pk=game_id).status == "active"
+    names = [s.user.username for s in Game.objects.get(pk=game_id).seats.order_by("index")]
+    assert names == ["ada", "bert", "cleo"]

@@ -106,6 +106,15 @@ export function showLobby(root) {
     }
   }
 
+  async function decline(id) {
+    try {
+      await post(`/games/${id}/invitation/decline`);
+      await load();
+    } catch (err) {
+      showError(err);
+    }
+  }
+
   async function load() {
     try {
       const [myGames, openGames, boards] = await Promise.all([
@@ -124,9 +133,9 @@ export function showLobby(root) {
       invites.replaceChildren(...(inv.length
         ? inv.map((g) => gameRow(g, h("span.actions", {},
             h("button.primary", { onclick: () => act(`/games/${g.id}/invitation/accept`) }, "Accept"),
-            h("button", { onclick: () => act(`/games/${g.id}/invitation/decline`).then(load) }, "Decline"))))
+            h("button", { onclick: () => decline(g.id) }, "Decline"))))
         : [h("li.muted", {}, "No invitations.")]));
-      const joinable = openGames.filter((g) => g.your_seat === null);
+      const joinable = openGames.filter((g) => g.your_seat === null && !invited(g));
       open.replaceChildren(...(joinable.length
         ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join")))
         : [h("li.muted", {}, "No open games.")]));
