@@ -190,6 +190,15 @@ def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
     assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
     page.screenshot(path=str(artifacts / "phone-game.png"), full_page=True)
 
+    # Zoom widens the map inside its frame, which scrolls; the page itself still fits.
+    page.tap("#board button.zoom")
+    zoomed = page.locator("svg.board").bounding_box()
+    assert zoomed is not None and zoomed["width"] > 2 * board["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.evaluate("document.querySelector('#board .board-scroll').scrollTo(300, 150)")
+    page.screenshot(path=str(artifacts / "phone-zoomed.png"))
+    page.tap("#board button.zoom")
+
     # Keeping no ticket is refused by the API, and its message is shown as it is.
     for box in page.locator("#prompt input[type=checkbox]").all():
         box.uncheck()

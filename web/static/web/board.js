@@ -90,7 +90,23 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     role: "img",
     "aria-label": `${board.name} map`,
   });
-  container.appendChild(svg);
+  const frame = document.createElement("div");
+  frame.className = "board-scroll";
+  frame.appendChild(svg);
+  container.appendChild(frame);
+  // On a small screen the whole map is small: zooming makes it wider than the screen and
+  // lets the frame scroll.
+  const zoom = document.createElement("button");
+  zoom.className = "zoom";
+  zoom.type = "button";
+  zoom.textContent = "Zoom";
+  zoom.setAttribute("aria-pressed", "false");
+  zoom.addEventListener("click", () => {
+    const on = container.classList.toggle("zoomed");
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Whole map" : "Zoom";
+  });
+  container.appendChild(zoom);
   el("rect", { x: minX, y: minY, width: "100%", height: "100%", class: "sea" }, svg);
   const routeLayer = el("g", { class: "routes" }, svg);
   const overlayLayer = el("g", { class: "overlays" }, svg);
