@@ -94,10 +94,13 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "notifications",
+    "web",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Serves the web client's static files when DEBUG is off (after `collectstatic`).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -387,6 +390,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# WhiteNoise warns at every start while the folder `collectstatic` fills does not exist.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # The hardening below applies only with DEBUG off, but its variables are read either way so
 # a bad value fails on a development machine too.

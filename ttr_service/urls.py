@@ -24,6 +24,7 @@ api_v1 = [
 
 urlpatterns = [
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
+    path("", include("web.urls")),
 ]
 
 handler404 = "ttr_service.problems.json_handler404"

@@ -1,0 +1,252 @@
+"""The web client in headless Chromium, against a live server and only the public API."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from games import selectors
+from games.models import Game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
+
+PASSWORD = "a-long-Passphrase-42"
+TIMEOUT_MS = 20_000
+
+
+def sign_up(page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#signup")
+    page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
+
+
+def create_game_against_ai(page) -> int:
+    page.select_option("select[name=players]", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat-{seat}-type]", "ai")
+        page.select_option(f"select[name=seat-{seat}-level]", "easy")
+    page.select_option("select[name=turn_time_limit]", "3600")
+    page.click("#create-game")
+    page.wait_for_url(re.compile(r".*#/game/\d+$"), timeout=TIMEOUT_MS)
+    page.wait_for_selector("svg.board g.route", timeout=TIMEOUT_MS)
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def longest_selectable_routes(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "g.route.selectable",
+        """nodes => nodes
+            .map(n => [n.dataset.route, n.querySelectorAll('rect').length])
+            .sort((a, b) => b[1] - a[1])
+            .map(x => x[0])""",
+    )
+
+
+def take_a_card(page) -> None:
+    if page.is_enabled("#draw-blind"):
+        page.click("#draw-blind")
+    else:
+        page.click("#market button.card-face:not([disabled])")
+
+
+def claim_a_route(page) -> bool:
+    """Click the longest claimable route, then the first payment the API lists for it."""
+    for route in longest_selectable_routes(page)[:5]:
+        try:
+            page.click(f'g.route[data-route="{route}"] line.hit', timeout=2_000)
+        except Exception:  # another route's line covers this one's middle: try the next
+            continue
+        page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
+        return True
+    return False
+
+
+def build_a_station(page) -> bool:
+    page.click("#build-station")
+    city = page.locator("g.city.selectable").first
+    if not city.count():
+        page.click("#prompt button.link")  # cancel
+        return False
+    city.locator("circle").click()
+    page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
+    return True
+
+
+def play_one_decision(page, kind: str, played: dict[str, int]) -> None:
+    """One decision, chosen the way a hurried player would; records what it did."""
+    done = kind
+    if kind in ("choose_initial_tickets", "keep_tickets"):
+        page.click("#keep-tickets")
+    elif kind == "tunnel_payment":
+        if page.locator("#prompt button.pay-tunnel").count():
+            page.click("#prompt button.pay-tunnel")
+        else:
+            page.click("#decline-tunnel")
+    elif kind == "turn_action" and played.get("turn_action", 0) == 2:
+        page.click("#draw-tickets")
+        done = "draw_tickets"
+    elif (
+        kind == "turn_action"
+        and not played.get("station")
+        and played.get("turn_action", 0) > 8
+        and page.locator("#build-station").count()
+        and build_a_station(page)
+    ):
+        done = "station"
+    elif kind == "second_card" or not claim_a_route(page):
+        take_a_card(page)
+    elif kind == "turn_action":
+        done = "claim"
+    played[kind] = played.get(kind, 0) + 1
+    if done != kind:
+        played[done] = played.get(done, 0) + 1
+
+
+def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, live_server, artifacts):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, live_server.url, "walter")
+    game_id = create_game_against_ai(page)
+    assert page.locator("#countdown").inner_text() != ""
+
+    played: dict[str, int] = {}
+    last_version = None
+    for _ in range(600):
+        fresh_prompt = f'#prompt[data-version]:not([data-version="{last_version}"])'
+        page.wait_for_selector(f"#result:not([hidden]) table, {fresh_prompt}", timeout=TIMEOUT_MS)
+        if page.is_visible("#result table"):
+            break
+        prompt = page.locator("#prompt")
+        kind = prompt.get_attribute("data-kind")
+        last_version = prompt.get_attribute("data-version")
+        if played.get("turn_action") == 4:
+            # Hovering a ticket lights up its two cities on the map.
+            page.hover("#tickets li.ticket >> nth=0")
+            assert page.locator("g.city.hl").count() == 2
+            page.screenshot(path=str(artifacts / "desktop-ticket-hover.png"))
+        play_one_decision(page, kind, played)
+        if played.get("claim") == 6 and kind == "turn_action":
+            page.screenshot(path=str(artifacts / "desktop-playing.png"))
+    else:
+        pytest.fail(f"the game did not end; decisions played: {played}")
+
+    game = Game.objects.get(pk=game_id)
+    assert game.status == "finished"
+    assert played["choose_initial_tickets"] == 1
+    assert played["draw_tickets"] == 1 and played["keep_tickets"] == 1
+    assert played["claim"] > 5
+    assert played["station"] == 1
+    # The map shows the player's routes exactly as the game holds them.
+    user = get_user_model().objects.get(username="walter")
+    seat = game.seats.get(user=user).index
+    held = selectors.game_detail(game, user)["state"]["seats"][seat]["routes"]
+    shown = page.eval_on_selector_all(
+        f'g.route.claimed[data-owner="{seat}"]', "nodes => nodes.map(n => n.dataset.route)"
+    )
+    assert held and sorted(shown) == sorted(held)
+    # The score sheet lists the four seats, and the breakdown is drawn on the map.
+    rows = page.locator("#result table tbody tr")
+    assert rows.count() == 4
+    assert page.locator("#result tr.picked").count() == 1
+    assert page.locator("svg .overlays line").count() > 0
+    page.screenshot(path=str(artifacts / "desktop-result.png"))
+
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-step", timeout=TIMEOUT_MS)
+    total = int(page.get_attribute("#replay-step", "max"))
+    assert total == game.moves.count()
+    assert page.locator("g.route.claimed").count() == 0
+    page.click("#replay-last")
+    assert page.inner_text("#replay-counter") == f"Move {total} of {total}"
+    claimed_at_end = page.locator("g.route.claimed").count()
+    page.click("#replay-prev")
+    assert page.inner_text("#replay-counter") == f"Move {total - 1} of {total}"
+    page.screenshot(path=str(artifacts / "desktop-replay.png"))
+    page.goto(f"{live_server.url}/#/game/{game_id}")
+    page.wait_for_selector("#result table", timeout=TIMEOUT_MS)
+    assert page.locator("g.route.claimed").count() == claimed_at_end
+    assert errors == []
+
+
+def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    sign_up(page, live_server.url, "phoebe")
+    page.screenshot(path=str(artifacts / "phone-lobby.png"))
+    create_game_against_ai(page)
+    page.wait_for_selector("#hand .chip", timeout=TIMEOUT_MS)
+
+    board = page.locator("svg.board").bounding_box()
+    assert board is not None and 300 < board["width"] <= 390
+    assert page.is_visible("#hand .chip")
+    assert page.locator("#hand .chip").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The ticket choice comes first, right under the board.
+    assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
+    page.screenshot(path=str(artifacts / "phone-game.png"), full_page=True)
+
+    # Zoom widens the map inside its frame, which scrolls; the page itself still fits.
+    page.tap("#board button.zoom")
+    zoomed = page.locator("svg.board").bounding_box()
+    assert zoomed is not None and zoomed["width"] > 2 * board["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.evaluate("document.querySelector('#board .board-scroll').scrollTo(300, 150)")
+    page.screenshot(path=str(artifacts / "phone-zoomed.png"))
+    page.tap("#board button.zoom")
+
+    # Keeping no ticket is refused by the API, and its message is shown as it is.
+    for box in page.locator("#prompt input[type=checkbox]").all():
+        box.uncheck()
+    page.tap("#keep-tickets")
+    page.wait_for_selector("#error:not([hidden])", timeout=TIMEOUT_MS)
+    assert page.get_attribute("#error", "data-code")
+    assert page.inner_text("#error").strip()
+    assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
+    page.screenshot(path=str(artifacts / "phone-error.png"))
+
+
+def log_in(page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login")
+    page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
+
+
+def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
+    browser, live_server, artifacts
+):
+    users = get_user_model().objects
+    for name in ("ada", "bert", "cleo"):
+        users.create_user(name, password=PASSWORD)
+    host = APIClient()
+    host.force_authenticate(users.get(username="ada"))
+    seats = [{"type": "creator"}, {"type": "invite", "username": "bert"}, {"type": "open"}]
+    created = host.post("/api/v1/games", {"board": "europe", "seats": seats}, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+
+    bert = browser.new_page(viewport={"width": 1200, "height": 850})
+    log_in(bert, live_server.url, "bert")
+    bert.wait_for_selector(f'#invitations li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
+    bert.screenshot(path=str(artifacts / "lobby-invitation.png"))
+    bert.click(f'#invitations li[data-game="{game_id}"] button.primary')
+    bert.wait_for_url(re.compile(rf".*#/game/{game_id}$"), timeout=TIMEOUT_MS)
+    bert.wait_for_selector("#status .badge:text('lobby')", timeout=TIMEOUT_MS)
+
+    cleo = browser.new_page(viewport={"width": 1200, "height": 850})
+    log_in(cleo, live_server.url, "cleo")
+    cleo.wait_for_selector(f'#open-games li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
+    cleo.click(f'#open-games li[data-game="{game_id}"] button.primary')
+    cleo.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)
+
+    # The last seat taken starts the game; bert's page sees it by polling, without a reload.
+    bert.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)
+    assert Game.objects.get(pk=game_id).status == "active"
+    names = [s.user.username for s in Game.objects.get(pk=game_id).seats.order_by("index")]
+    assert names == ["ada", "bert", "cleo"]

@@ -1,0 +1,61 @@
+"""The page that loads the web client, its static files, and what the client may call."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+STATIC = Path(__file__).resolve().parents[2] / "web" / "static" / "web"
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client()
+
+
+def test_the_root_serves_the_client_page(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+    body = response.content.decode()
+    assert '<script type="module" src="/static/web/app.js">' in body
+    assert 'href="/static/web/style.css"' in body
+
+
+def test_the_page_answers_only_get(client):
+    assert client.post("/").status_code == 405
+
+
+def test_it_loads_nothing_from_outside_the_server(client):
+    body = client.get("/").content.decode()
+    sources = re.findall(r'(?:src|href)="([^"]+)"', body)
+    assert sources
+    assert all(s.startswith(("/", "#", "data:")) for s in sources), sources
+    for path in STATIC.iterdir():
+        assert "http://" not in path.read_text().replace("http://www.w3.org/2000/svg", "")
+        assert "https://" not in path.read_text()
+
+
+def test_only_the_api_module_talks_to_the_server():
+    # Every request goes through api.js, and api.js only reaches /api/v1: the client is
+    # built on the public API alone.
+    callers = [p.name for p in STATIC.glob("*.js") if "fetch(" in p.read_text()]
+    assert callers == ["api.js"]
+    assert 'const BASE = "/api/v1";' in (STATIC / "api.js").read_text()
+    assert "fetch(BASE + path" in (STATIC / "api.js").read_text()
+
+
+def test_static_files_are_served_with_debug_off(settings, tmp_path):
+    # Without DEBUG, Django serves no static files: WhiteNoise serves what collectstatic
+    # gathered into STATIC_ROOT.
+    settings.DEBUG = False
+    settings.STATIC_ROOT = tmp_path
+    call_command("collectstatic", interactive=False, verbosity=0)
+    response = Client().get("/static/web/app.js")
+    assert response.status_code == 200
+    assert "javascript" in response["Content-Type"]
+    assert b"showLobby" in b"".join(response.streaming_content)

@@ -1,0 +1,105 @@
+// The API client: the token kept in localStorage, JSON in and out, RFC 9457 problems
+// turned into ApiError carrying the problem's `detail` (and field rows) as its message.
+
+const BASE = "/api/v1";
+const TOKEN_KEY = "ttr.token";
+const USER_KEY = "ttr.user";
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    const rows = (problem.errors || []).map((e) => (e.field ? `${e.field}: ${e.detail}` : e.detail));
+    const detail = problem.detail || problem.title || `HTTP ${status}`;
+    super(rows.length ? `${detail} ${rows.join("; ")}` : detail);
+    this.status = status;
+    this.code = problem.code || "HTTP_" + status;
+    this.problem = problem;
+  }
+}
+
+export const session = {
+  get token() {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  get username() {
+    return localStorage.getItem(USER_KEY);
+  },
+  save(auth) {
+    localStorage.setItem(TOKEN_KEY, auth.token);
+    localStorage.setItem(USER_KEY, auth.user.username);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  },
+};
+
+// Called when the server no longer accepts the token (expired or revoked).
+let onUnauthorized = () => {};
+export function setUnauthorizedHandler(fn) {
+  onUnauthorized = fn;
+}
+
+// crypto.randomUUID exists only in secure contexts; a phone on the LAN over http is not one.
+export function newKey() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// Returns {status, data, etag}; a 304 has data null. Any other non-2xx throws ApiError.
+export async function request(method, path, { body, headers = {} } = {}) {
+  const h = { Accept: "application/json", ...headers };
+  if (session.token) h.Authorization = `Token ${session.token}`;
+  if (body !== undefined) h["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(BASE + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (err) {
+    throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+  }
+  const etag = response.headers.get("ETag");
+  if (response.status === 304) return { status: 304, data: null, etag };
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { detail: text.slice(0, 200) };
+    }
+  }
+  if (!response.ok) {
+    const error = new ApiError(response.status, data || {});
+    if (response.status === 401 && session.token) onUnauthorized(error);
+    throw error;
+  }
+  return { status: response.status, data, etag };
+}
+
+export const get = async (path, headers) => (await request("GET", path, { headers })).data;
+export const post = async (path, body = {}, headers) =>
+  (await request("POST", path, { body, headers })).data;
+
+// Every page of a page-numbered list.
+export async function allPages(path) {
+  const out = [];
+  let page = 1;
+  for (;;) {
+    const sep = path.includes("?") ? "&" : "?";
+    const data = await get(`${path}${sep}page=${page}`);
+    out.push(...data.results);
+    if (!data.next) return out;
+    page += 1;
+  }
+}
+
+// Boards never change while the page is open.
+const boards = new Map();
+export function board(id) {
+  if (!boards.has(id)) boards.set(id, get(`/boards/${encodeURIComponent(id)}`));
+  return boards.get(id);
+}

@@ -1,0 +1,86 @@
+// Entry point: hash routes (#/, #/login, #/game/12, #/game/12/replay) and the account bar.
+import { ApiError, post, session, setUnauthorizedHandler } from "./api.js";
+import { clearError, h, showError } from "./dom.js";
+import { showGame } from "./game.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+
+const app = document.getElementById("app");
+let leave = null; // the current screen's clean-up (stops polling and timers)
+
+function renderWho() {
+  const who = document.getElementById("who");
+  who.textContent = "";
+  if (!session.token) return;
+  who.append(
+    h("span.user", {}, session.username),
+    " ",
+    h("button.link", { id: "logout", onclick: logout }, "Log out"),
+  );
+}
+
+async function logout() {
+  try {
+    await post("/auth/logout");
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401)) showError(err);
+  }
+  session.clear();
+  location.hash = "#/login";
+  route();
+}
+
+function showLogin() {
+  const username = h("input", { name: "username", autocomplete: "username", required: true, minlength: 3, maxlength: 32 });
+  const password = h("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+  async function submit(kind) {
+    clearError();
+    try {
+      const body = { username: username.value.trim(), password: password.value, token_name: "web client" };
+      const auth = await post(kind === "register" ? "/auth/register" : "/auth/login", body);
+      session.save(auth);
+      location.hash = "#/";
+    } catch (err) {
+      showError(err);
+    }
+  }
+  const form = h(
+    "form.card.login",
+    { onsubmit: (e) => { e.preventDefault(); submit("login"); } },
+    h("h1", {}, "Play Ticket to Ride Europe"),
+    h("label", {}, "Username", username),
+    h("label", {}, "Password", password),
+    h("div.row", {},
+      h("button.primary", { type: "submit", id: "login" }, "Log in"),
+      h("button", { type: "button", id: "signup", onclick: () => form.reportValidity() && submit("register") }, "Sign up"),
+    ),
+    h("p.muted", {}, "Sign up makes a new account with this username and password. ",
+      "This page uses only the public API: see ", h("a", { href: "/api/v1/docs" }, "the API docs"), "."),
+  );
+  app.replaceChildren(form);
+}
+
+function route() {
+  if (leave) leave();
+  leave = null;
+  clearError();
+  renderWho();
+  const hash = location.hash || "#/";
+  if (!session.token) {
+    if (hash !== "#/login") history.replaceState(null, "", "#/login");
+    showLogin();
+    return;
+  }
+  const replay = hash.match(/^#\/game\/(\d+)\/replay$/);
+  const game = hash.match(/^#\/game\/(\d+)$/);
+  if (replay) leave = showReplay(app, Number(replay[1]));
+  else if (game) leave = showGame(app, Number(game[1]));
+  else leave = showLobby(app);
+}
+
+setUnauthorizedHandler(() => {
+  session.clear();
+  location.hash = "#/login";
+});
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,224 @@
+// The map as SVG, drawn from the board endpoint's city coordinates and routes.
+// Static layers (routes, cities) are built once; claims, stations, highlights and
+// overlays are changed in place as the game moves.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export const CARD_COLORS = {
+  purple: "#a45bc4",
+  blue: "#2f6fd6",
+  orange: "#f08c00",
+  white: "#f6f6f6",
+  green: "#2fb344",
+  yellow: "#f5d000",
+  black: "#2b2b2b",
+  red: "#e03131",
+  gray: "#a9a9a9",
+  locomotive: "#c9a0dc",
+};
+
+// Player colours, chosen apart from the card colours' hues where possible.
+export const PLAYER_COLORS = ["#c2185b", "#00838f", "#6d4c41", "#283593", "#558b2f"];
+
+const CITY_R = 7;
+const CAR_W = 7;
+const GAP = 2;
+const DOUBLE_SPACING = 9;
+
+function el(name, attrs = {}, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function routeLabel(route) {
+  const [a, b] = route.cities;
+  const bits = [`${a}–${b}`, `${route.length} ${route.color}`];
+  if (route.tunnel) bits.push("tunnel");
+  if (route.ferry_locomotives) bits.push(`ferry (${route.ferry_locomotives} locomotive)`);
+  return bits.join(", ");
+}
+
+// The segment a route is drawn on: between its cities, shifted sideways for a double route.
+function geometry(route, cities, offsets) {
+  const a = cities.get(route.cities[0]);
+  const b = cities.get(route.cities[1]);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const d = Math.hypot(dx, dy) || 1;
+  const ux = dx / d;
+  const uy = dy / d;
+  const off = offsets.get(route.id) || 0;
+  const nx = -uy * off;
+  const ny = ux * off;
+  return {
+    x1: a.x + nx + ux * CITY_R,
+    y1: a.y + ny + uy * CITY_R,
+    x2: b.x + nx - ux * CITY_R,
+    y2: b.y + ny - uy * CITY_R,
+    ux,
+    uy,
+    length: d - 2 * CITY_R,
+    angle: (Math.atan2(dy, dx) * 180) / Math.PI,
+  };
+}
+
+export function createBoard(container, board, { onRoute, onCity } = {}) {
+  container.textContent = "";
+  const cities = new Map(board.cities.map((c) => [c.name, c]));
+  const routes = new Map(board.routes.map((r) => [r.id, r]));
+  const groups = new Map();
+  for (const r of board.routes) {
+    if (!r.double_group) continue;
+    if (!groups.has(r.double_group)) groups.set(r.double_group, []);
+    groups.get(r.double_group).push(r.id);
+  }
+  const offsets = new Map();
+  for (const ids of groups.values()) {
+    ids.forEach((id, i) => offsets.set(id, (i - (ids.length - 1) / 2) * DOUBLE_SPACING));
+  }
+
+  const xs = board.cities.map((c) => c.x);
+  const ys = board.cities.map((c) => c.y);
+  const pad = 30;
+  const minX = Math.min(...xs) - pad;
+  const minY = Math.min(...ys) - pad;
+  const svg = el("svg", {
+    class: "board",
+    viewBox: `${minX} ${minY} ${Math.max(...xs) - minX + pad + 40} ${Math.max(...ys) - minY + pad}`,
+    role: "img",
+    "aria-label": `${board.name} map`,
+  });
+  const frame = document.createElement("div");
+  frame.className = "board-scroll";
+  frame.appendChild(svg);
+  container.appendChild(frame);
+  // On a small screen the whole map is small: zooming makes it wider than the screen and
+  // lets the frame scroll.
+  const zoom = document.createElement("button");
+  zoom.className = "zoom";
+  zoom.type = "button";
+  zoom.textContent = "Zoom";
+  zoom.setAttribute("aria-pressed", "false");
+  zoom.addEventListener("click", () => {
+    const on = container.classList.toggle("zoomed");
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Whole map" : "Zoom";
+  });
+  container.appendChild(zoom);
+  el("rect", { x: minX, y: minY, width: "100%", height: "100%", class: "sea" }, svg);
+  const routeLayer = el("g", { class: "routes" }, svg);
+  const overlayLayer = el("g", { class: "overlays" }, svg);
+  const cityLayer = el("g", { class: "cities" }, svg);
+  const stationLayer = el("g", { class: "stations" }, svg);
+
+  const routeNodes = new Map();
+  for (const r of board.routes) {
+    const g = geometry(r, cities, offsets);
+    const node = el("g", { class: "route", "data-route": r.id, "data-color": r.color }, routeLayer);
+    el("title", {}, node).textContent = routeLabel(r);
+    const car = (g.length - GAP * (r.length - 1)) / r.length;
+    for (let i = 0; i < r.length; i++) {
+      const along = i * (car + GAP) + car / 2;
+      const cx = g.x1 + g.ux * along;
+      const cy = g.y1 + g.uy * along;
+      const t = el(
+        "g",
+        { transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${g.angle.toFixed(1)})` },
+        node,
+      );
+      el("rect", {
+        class: r.tunnel ? "car tunnel" : "car",
+        x: (-car / 2).toFixed(1),
+        y: -CAR_W / 2,
+        width: car.toFixed(1),
+        height: CAR_W,
+        rx: 1,
+        fill: CARD_COLORS[r.color] || "#999",
+      }, t);
+      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2, cx: 0, cy: 0 }, t);
+    }
+    // A wide invisible line makes a thin route easy to hit with a finger.
+    el("line", { class: "hit", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
+    if (onRoute) node.addEventListener("click", () => onRoute(r.id));
+    routeNodes.set(r.id, node);
+  }
+
+  const cityNodes = new Map();
+  for (const c of board.cities) {
+    const node = el("g", { class: "city", "data-city": c.name }, cityLayer);
+    el("circle", { cx: c.x, cy: c.y, r: CITY_R - 1.5 }, node);
+    el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = c.name;
+    if (onCity) node.addEventListener("click", () => onCity(c.name));
+    cityNodes.set(c.name, node);
+  }
+
+  function routeGeometry(id) {
+    return geometry(routes.get(id), cities, offsets);
+  }
+
+  return {
+    svg,
+    routes,
+    cities,
+    // owners: {routeId: seat}; stations: [{city, seat}]
+    setClaims(owners, stations) {
+      for (const [id, node] of routeNodes) {
+        const seat = owners[id];
+        const claimed = seat !== undefined && seat !== null;
+        node.classList.toggle("claimed", claimed);
+        const fill = claimed ? PLAYER_COLORS[seat % PLAYER_COLORS.length] : CARD_COLORS[routes.get(id).color];
+        for (const rect of node.querySelectorAll("rect")) rect.setAttribute("fill", fill);
+        if (claimed) node.setAttribute("data-owner", seat);
+        else node.removeAttribute("data-owner");
+      }
+      stationLayer.textContent = "";
+      const perCity = new Map();
+      for (const { city, seat } of stations) {
+        const c = cities.get(city);
+        if (!c) continue;
+        const k = perCity.get(city) || 0;
+        perCity.set(city, k + 1);
+        const x = c.x - 16 + k * 11;
+        const y = c.y + 8;
+        el("path", {
+          class: "station",
+          "data-station": `${city}:${seat}`,
+          d: `M${x} ${y + 10} v-6 l5 -5 l5 5 v6 z`,
+          fill: PLAYER_COLORS[seat % PLAYER_COLORS.length],
+        }, stationLayer);
+      }
+    },
+    setSelectable(routeIds, cityNames) {
+      for (const [id, node] of routeNodes) node.classList.toggle("selectable", routeIds.has(id));
+      for (const [name, node] of cityNodes) node.classList.toggle("selectable", cityNames.has(name));
+      svg.classList.toggle("picking", routeIds.size > 0 || cityNames.size > 0);
+    },
+    setSelected(routeId) {
+      for (const [id, node] of routeNodes) node.classList.toggle("selected", id === routeId);
+    },
+    highlightCities(names, cls = "hl") {
+      for (const [name, node] of cityNodes) node.classList.toggle(cls, names.includes(name));
+    },
+    // Lines drawn over routes: paths of tickets, the longest path, borrowed routes.
+    overlayRoutes(ids, cls, seat) {
+      for (const id of ids) {
+        if (!routes.has(id)) continue;
+        const g = routeGeometry(id);
+        el("line", { class: `overlay ${cls}`, "data-overlay": id, x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, overlayLayer);
+      }
+      if (seat !== undefined) overlayLayer.setAttribute("data-seat", seat);
+    },
+    // A straight dashed line between two cities: a ticket that was not completed.
+    overlayLink(a, b, cls) {
+      const ca = cities.get(a);
+      const cb = cities.get(b);
+      if (!ca || !cb) return;
+      el("line", { class: `overlay ${cls}`, x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y }, overlayLayer);
+    },
+    clearOverlay() {
+      overlayLayer.textContent = "";
+    },
+  };
+}

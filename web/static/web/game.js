@@ -1,0 +1,444 @@
+// One game: the board, the players, the market, my hand and tickets, and every decision
+// played by clicking. The view is polled with If-None-Match; legal actions are asked for
+// whenever a decision of mine is pending, and every button is made from them.
+import { board as loadBoard, get, newKey, post, request } from "./api.js";
+import { createBoard, CARD_COLORS, PLAYER_COLORS, routeLabel } from "./board.js";
+import { cityPair, clearError, formatDuration, h, seatName, showError } from "./dom.js";
+import { showResult } from "./result.js";
+
+const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
+// Someone else is to move: look soon after a change (an AI often answers within a fraction
+// of a second), then back off to once a second while nothing happens.
+const POLL_FIRST_MS = 150;
+const POLL_WAITING_MS = 1000;
+const POLL_MY_TURN_MS = 4000; // only a deadline or an opponent's extra time changes things
+
+export function cardChip(color, count) {
+  return h(
+    "span.chip",
+    { dataset: { card: color }, style: `--card:${CARD_COLORS[color]}`, title: color },
+    count === undefined ? color : `${count}`,
+  );
+}
+
+// "2 red + 1 locomotive" for a payment of `total` cards.
+function payment(color, locomotives, total) {
+  const parts = [];
+  const colored = total - locomotives;
+  if (colored > 0) parts.push(`${colored} ${color}`);
+  if (locomotives > 0) parts.push(`${locomotives} locomotive${locomotives > 1 ? "s" : ""}`);
+  return parts.join(" + ") || "nothing";
+}
+
+export function showGame(root, gameId) {
+  let alive = true;
+  let view = null;
+  let etag = null;
+  let legal = null;
+  let theBoard = null;
+  let boardId = null;
+  let boardData = null;
+  let pollTimer = null;
+  let quietPolls = 0; // polls in a row that found nothing new
+  let busy = false;
+  let resultShown = false;
+  const ui = { route: null, stationMode: false, city: null };
+
+  const boardWrap = h("div.board-wrap#board");
+  const status = h("section.card.status#status");
+  const prompt = h("section.card.prompt#prompt");
+  const market = h("section.card.market#market");
+  const hand = h("section.card.hand#hand");
+  const tickets = h("section.card.tickets#tickets");
+  const players = h("section.card.players#players");
+  const result = h("section.card.result#result", { hidden: true });
+  root.replaceChildren(
+    h("div.game", { dataset: { game: gameId } },
+      boardWrap,
+      h("aside.side", {}, status, prompt, result, hand, tickets, market, players),
+    ),
+  );
+
+  const mySeat = () => (view ? view.your_seat : null);
+  const state = () => (view ? view.state : null);
+  const myDecision = () =>
+    view && view.status === "active" && mySeat() !== null && state() && state().pending &&
+    state().pending.seats.includes(mySeat());
+  const actionsOf = (type) => (legal ? legal.actions.filter((a) => a.type === type) : []);
+
+  function resetUi() {
+    ui.route = null;
+    ui.stationMode = false;
+    ui.city = null;
+  }
+
+  async function play(action) {
+    if (busy) return;
+    busy = true;
+    clearError();
+    try {
+      const r = await request("POST", `/games/${gameId}/actions`, {
+        body: { version: view.version, action },
+        headers: { "Idempotency-Key": newKey() },
+      });
+      resetUi();
+      legal = null;
+      await accept(r.data, r.etag);
+      schedulePoll();
+    } catch (err) {
+      showError(err);
+      if (err.status === 412 || err.status === 409) {
+        legal = null;
+        etag = null;
+        await refresh();
+      }
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  async function lobbyAction(path) {
+    clearError();
+    try {
+      await accept(await post(`/games/${gameId}/${path}`), null);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function accept(data, newEtag) {
+    view = data;
+    etag = newEtag;
+    if (view.board !== boardId) {
+      boardId = view.board;
+      boardData = await loadBoard(boardId);
+      theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
+    }
+    if (myDecision() && (!legal || legal.version !== view.version)) {
+      try {
+        legal = await get(`/games/${gameId}/legal-actions`);
+      } catch (err) {
+        legal = null;
+        showError(err);
+      }
+    } else if (!myDecision()) {
+      legal = null;
+    }
+    render();
+  }
+
+  async function refresh() {
+    try {
+      const r = await request("GET", `/games/${gameId}`, { headers: etag ? { "If-None-Match": etag } : {} });
+      if (!alive) return;
+      if (r.status === 200) {
+        quietPolls = 0;
+        await accept(r.data, r.etag);
+      } else {
+        quietPolls += 1;
+      }
+    } catch (err) {
+      if (alive) showError(err);
+    }
+  }
+
+  function schedulePoll() {
+    clearTimeout(pollTimer);
+    quietPolls = 0;
+    pollTimer = setTimeout(poll, POLL_FIRST_MS);
+  }
+
+  async function poll() {
+    if (!alive) return;
+    if (!busy) await refresh();
+    if (!alive) return;
+    const done = view && ["finished", "cancelled"].includes(view.status);
+    if (done) return;
+    const wait = myDecision() ? POLL_MY_TURN_MS : Math.min(POLL_WAITING_MS, POLL_FIRST_MS * 2 ** quietPolls);
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(poll, wait);
+  }
+
+  function clickRoute(routeId) {
+    if (!myDecision() || busy) return;
+    if (!actionsOf("claim_route").some((a) => a.route === routeId)) {
+      showError({ message: `You cannot claim ${routeLabel(theBoard.routes.get(routeId))} now.` });
+      return;
+    }
+    clearError();
+    ui.route = routeId;
+    ui.stationMode = false;
+    ui.city = null;
+    render();
+  }
+
+  function clickCity(city) {
+    if (!ui.stationMode || busy) return;
+    if (!actionsOf("build_station").some((a) => a.city === city)) {
+      showError({ message: `You cannot build a station in ${city}.` });
+      return;
+    }
+    clearError();
+    ui.city = city;
+    render();
+  }
+
+  // ------------------------------------------------------------------ rendering
+  function render() {
+    if (!view) return;
+    renderStatus();
+    renderPrompt();
+    renderMarket();
+    renderHand();
+    renderTickets();
+    renderPlayers();
+    renderBoard();
+    if (view.status === "finished" && !resultShown) {
+      resultShown = true;
+      showResult(result, gameId, view, theBoard);
+    }
+  }
+
+  function renderBoard() {
+    if (!theBoard || !state()) return;
+    const owners = {};
+    const stations = [];
+    for (const s of state().seats) {
+      for (const r of s.routes) owners[r] = s.seat;
+      for (const c of s.stations) stations.push({ city: c, seat: s.seat });
+    }
+    theBoard.setClaims(owners, stations);
+    const mine = myDecision();
+    const claimable = new Set(mine && !ui.stationMode ? actionsOf("claim_route").map((a) => a.route) : []);
+    const buildable = new Set(mine && ui.stationMode ? actionsOf("build_station").map((a) => a.city) : []);
+    theBoard.setSelectable(claimable, buildable);
+    theBoard.setSelected(ui.route);
+  }
+
+  function whoseTurn() {
+    const st = state();
+    if (!st || !st.pending) return null;
+    return st.pending.seats.map((i) => (i === mySeat() ? "you" : seatName(view.seats[i]))).join(", ");
+  }
+
+  function renderStatus() {
+    const st = state();
+    const lines = [h("h2", {}, `Game #${view.id}`, h("span.badge", {}, view.status))];
+    if (view.status === "lobby") {
+      lines.push(h("p", {}, "Waiting for players: ", view.seats.map(seatName).join(", ")));
+    } else if (st) {
+      const turn = whoseTurn();
+      if (turn) lines.push(h("p#whose-turn", {}, myDecision() ? h("strong", {}, "Your move") : `Waiting for ${turn}`));
+      if (st.last_round && view.status === "active") lines.push(h("p.warn", {}, `Last round: ${st.last_round.turns_left} turn(s) left`));
+      if (view.deadline) lines.push(h("p", {}, "Deadline: ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));
+    }
+    if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, "Watch the replay")));
+    lines.push(h("p", {}, h("a", { href: "#/" }, "← Lobby")));
+    status.replaceChildren(...lines);
+    tick();
+  }
+
+  function tick() {
+    const node = status.querySelector("#countdown");
+    if (!node) return;
+    const left = (Date.parse(node.dataset.deadline) - Date.now()) / 1000;
+    node.textContent = left > 0 ? formatDuration(left) : "passed; the move is being settled";
+    node.classList.toggle("warn", left < 60);
+  }
+
+  function lobbyPrompt() {
+    const me = view.your_seat;
+    const buttons = [];
+    const canJoin = me === null && view.seats.some((s) => s.kind === "open");
+    if (canJoin) buttons.push(h("button.primary", { onclick: () => lobbyAction("join") }, "Join"));
+    if (me !== null) buttons.push(h("button", { onclick: () => lobbyAction("leave") }, "Leave"));
+    if (view.created_by === (view.seats[me] || {}).username) {
+      buttons.push(h("button", { onclick: () => lobbyAction("start") }, "Start now"));
+      buttons.push(h("button", { onclick: () => lobbyAction("cancel") }, "Cancel game"));
+    }
+    return [h("h3", {}, "Lobby"), h("p", {}, "The game starts when every seat is taken."), h("div.row", {}, buttons)];
+  }
+
+  function keepPrompt(kind) {
+    const offered = state().you.offered_tickets;
+    const rules = boardData.rules;
+    const min = kind === "choose_initial_tickets" ? rules.initial_keep_min : rules.draw_keep_min;
+    const boxes = offered.map((t) => {
+      const box = h("input", { type: "checkbox", checked: true, value: t.id });
+      return h("label.ticket-offer",
+        { dataset: { ticket: t.id }, onmouseenter: () => theBoard.highlightCities(t.cities), onmouseleave: () => theBoard.highlightCities([]) },
+        box, ` ${cityPair(t)} (${t.points}${t.long ? ", long" : ""})`);
+    });
+    const keep = () => {
+      const chosen = boxes.filter((b) => b.querySelector("input").checked).map((b) => b.querySelector("input").value);
+      play({ type: "keep_tickets", tickets: chosen.sort() });
+    };
+    return [
+      h("h3", {}, kind === "choose_initial_tickets" ? "Choose your first tickets" : "Keep tickets"),
+      h("p", {}, `Keep at least ${min}.`),
+      h("div.offers", {}, boxes),
+      h("button.primary#keep-tickets", { onclick: keep }, "Keep selected"),
+    ];
+  }
+
+  function claimOptions() {
+    const route = theBoard.routes.get(ui.route);
+    const options = actionsOf("claim_route").filter((a) => a.route === ui.route);
+    return [
+      h("h3", {}, `Claim ${route.cities[0]} – ${route.cities[1]}`),
+      h("p.muted", {}, routeLabel(route) + (route.tunnel ? ". Three cards are turned: matching ones cost extra." : "")),
+      h("div.options", {}, options.map((a) =>
+        h("button.pay-option", { onclick: () => play(a), dataset: { color: a.color || "locomotive", locomotives: a.locomotives } },
+          payment(a.color, a.locomotives, route.length)))),
+      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
+    ];
+  }
+
+  function stationOptions() {
+    const built = boardData.rules.stations_per_player - state().seats[mySeat()].stations_left;
+    const cost = boardData.rules.station_costs[built];
+    if (!ui.city) return [h("h3", {}, "Build a station"), h("p", {}, `Pick a highlighted city (costs ${cost} card${cost > 1 ? "s" : ""}).`),
+      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel")];
+    const options = actionsOf("build_station").filter((a) => a.city === ui.city);
+    return [
+      h("h3", {}, `Station in ${ui.city}`),
+      h("div.options", {}, options.map((a) => h("button.pay-option", { onclick: () => play(a) }, payment(a.color, a.locomotives, cost)))),
+      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
+    ];
+  }
+
+  function tunnelPrompt() {
+    const t = state().pending.tunnel || {};
+    const route = theBoard.routes.get(t.route);
+    return [
+      h("h3", {}, `Tunnel ${route ? `${route.cities[0]} – ${route.cities[1]}` : ""}`),
+      h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, c === "locomotive" ? "L" : ""))),
+      h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
+      h("div.options", {},
+        actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a) }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
+        actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a) }, "Decline"))),
+    ];
+  }
+
+  function renderPrompt() {
+    let body = [];
+    if (view.status === "lobby") body = lobbyPrompt();
+    else if (view.status === "cancelled") body = [h("p", {}, "This game was cancelled.")];
+    else if (view.status === "finished") body = [h("h3", {}, "Game over")];
+    else if (!myDecision()) body = [h("p.muted", {}, mySeat() === null ? "You are watching this game." : "Not your move: the board updates by itself.")];
+    else if (!legal) body = [h("p.muted", {}, "Loading your options…")];
+    else {
+      const kind = legal.pending.kind;
+      if (kind === "choose_initial_tickets" || kind === "keep_tickets") body = keepPrompt(kind);
+      else if (kind === "tunnel_payment") body = tunnelPrompt();
+      else if (kind === "second_card") body = [h("h3", {}, "Take a second card"), h("p", {}, "From the market (not a locomotive) or the deck.")];
+      else if (ui.route) body = claimOptions();
+      else if (ui.stationMode) body = stationOptions();
+      else {
+        const buttons = [];
+        if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }) }, "Draw tickets"));
+        if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); } }, "Build a station"));
+        body = [
+          h("h3", {}, "Your turn"),
+          h("p", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
+          h("div.row", {}, buttons),
+        ];
+      }
+    }
+    prompt.replaceChildren(...body);
+    prompt.classList.toggle("active", Boolean(myDecision()));
+    // What the prompt offers, for scripts and tests driving the page.
+    if (myDecision() && legal) {
+      prompt.dataset.kind = legal.pending.kind;
+      prompt.dataset.version = legal.version;
+    } else {
+      delete prompt.dataset.kind;
+      delete prompt.dataset.version;
+    }
+  }
+
+  function renderMarket() {
+    const st = state();
+    if (!st) {
+      market.replaceChildren();
+      return;
+    }
+    const slots = new Set(actionsOf("draw_face_up").map((a) => a.slot));
+    const blind = actionsOf("draw_blind").length > 0;
+    market.replaceChildren(
+      h("h3", {}, "Market"),
+      h("div.market-cards", {}, st.market.map((c, i) =>
+        h("button.card-face", {
+          disabled: busy || !slots.has(i),
+          dataset: { slot: i, card: c || "empty" },
+          style: `--card:${CARD_COLORS[c] || "transparent"}`,
+          title: c || "empty",
+          onclick: () => play({ type: "draw_face_up", slot: i }),
+        }, c === "locomotive" ? "L" : ""))),
+      h("div.row", {},
+        h("button#draw-blind", { disabled: busy || !blind, onclick: () => play({ type: "draw_blind" }) }, `Deck (${st.deck_size})`),
+        h("span.muted", {}, `Discard: ${st.discard_size}`),
+        h("span.muted", {}, `Tickets: ${st.ticket_deck_size}`)),
+    );
+  }
+
+  function renderHand() {
+    const you = state() && state().you;
+    hand.hidden = !you;
+    if (!you) return;
+    hand.replaceChildren(
+      h("h3", {}, "My hand"),
+      h("div.chips", {}, CARD_ORDER.filter((c) => you.hand[c] > 0).map((c) => cardChip(c, you.hand[c]))),
+    );
+  }
+
+  function renderTickets() {
+    const you = state() && state().you;
+    tickets.hidden = !you;
+    if (!you) return;
+    tickets.replaceChildren(
+      h("h3", {}, "My tickets"),
+      you.tickets.length
+        ? h("ul.ticket-list", {}, you.tickets.map((t) =>
+            h(`li.ticket${t.connected ? ".done" : ""}`, {
+              dataset: { ticket: t.id },
+              tabindex: 0,
+              onmouseenter: () => theBoard.highlightCities(t.cities),
+              onmouseleave: () => theBoard.highlightCities([]),
+              onfocus: () => theBoard.highlightCities(t.cities),
+              onblur: () => theBoard.highlightCities([]),
+            }, `${t.connected ? "✓ " : ""}${cityPair(t)} `, h("span.points", {}, t.points))))
+        : h("p.muted", {}, "None yet."),
+    );
+  }
+
+  function renderPlayers() {
+    const st = state();
+    const pending = st && st.pending ? st.pending.seats : [];
+    const rows = view.seats.map((seat) => {
+      const pub = st ? st.seats[seat.index] : null;
+      return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}`, { dataset: { seat: seat.index } },
+        h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
+        h("td", {}, pub ? pub.route_points : ""),
+        h("td", {}, pub ? pub.trains : ""),
+        h("td", {}, pub ? pub.stations_left : ""),
+        h("td", {}, pub ? pub.hand_size : ""),
+        h("td", {}, pub ? pub.tickets : ""));
+    });
+    players.replaceChildren(
+      h("h3", {}, "Players"),
+      h("table", {},
+        h("thead", {}, h("tr", {}, ["Player", "Score", "Trains", "Stations", "Cards", "Tickets"].map((t) => h("th", {}, t)))),
+        h("tbody", {}, rows)),
+    );
+  }
+
+  const clock = setInterval(tick, 1000);
+  poll();
+  return () => {
+    alive = false;
+    clearTimeout(pollTimer);
+    clearInterval(clock);
+  };
+}

@@ -1,0 +1,153 @@
+// The lobby: my games (my turn first, as the API orders them), invitations, open games to
+// join, and a form to create a game with AI seats and a time limit.
+import { allPages, get, post, session } from "./api.js";
+import { h, seatName, showError } from "./dom.js";
+
+const LEVELS = ["random", "easy", "medium", "hard"];
+const LIMITS = [
+  ["No time limit", ""],
+  ["2 minutes a move", "120"],
+  ["10 minutes a move", "600"],
+  ["1 hour a move", "3600"],
+  ["1 day a move", "86400"],
+  ["3 days a move", "259200"],
+];
+
+function gameRow(game, actions) {
+  const others = game.seats.map(seatName).join(", ");
+  const status = game.status === "active" && game.your_turn ? "your turn" : game.status;
+  return h(
+    "li.game",
+    { dataset: { game: game.id, status: game.status } },
+    h("a", { href: `#/game/${game.id}` }, `#${game.id}`),
+    h(`span.badge.${status.replace(" ", "-")}`, {}, status),
+    h("span.seats", {}, others),
+    actions,
+  );
+}
+
+function seatEditor(index) {
+  const type = h("select", { name: `seat-${index}-type` },
+    h("option", { value: "ai" }, "AI"),
+    h("option", { value: "open" }, "Open seat"),
+    h("option", { value: "invite" }, "Invite"),
+  );
+  const level = h("select", { name: `seat-${index}-level` }, LEVELS.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
+  const username = h("input", { name: `seat-${index}-username`, placeholder: "username", hidden: true });
+  type.addEventListener("change", () => {
+    level.hidden = type.value !== "ai";
+    username.hidden = type.value !== "invite";
+  });
+  const row = h("div.seat-row", {}, h("span", {}, `Seat ${index + 1}`), type, level, username);
+  row.spec = () => {
+    if (type.value === "ai") return { type: "ai", level: level.value };
+    if (type.value === "invite") return { type: "invite", username: username.value.trim() };
+    return { type: "open" };
+  };
+  return row;
+}
+
+function createForm(boards) {
+  const board = h("select", { name: "board" }, boards.map((b) => h("option", { value: b.id }, b.name)));
+  const players = h("select", { name: "players" }, [2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 4 }, `${n} players`)));
+  const limit = h("select", { name: "turn_time_limit" }, LIMITS.map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
+  const seats = h("div.seats-editor");
+  const fill = () => {
+    const n = Number(players.value);
+    while (seats.children.length < n - 1) seats.append(seatEditor(seats.children.length + 1));
+    while (seats.children.length > n - 1) seats.lastChild.remove();
+  };
+  players.addEventListener("change", fill);
+  fill();
+  async function submit(e) {
+    e.preventDefault();
+    const body = {
+      board: board.value,
+      seats: [{ type: "creator" }, ...Array.from(seats.children, (row) => row.spec())],
+      turn_time_limit: limit.value ? Number(limit.value) : null,
+    };
+    try {
+      const game = await post("/games", body);
+      location.hash = `#/game/${game.id}`;
+    } catch (err) {
+      showError(err);
+    }
+  }
+  return h("form.card.create", { onsubmit: submit },
+    h("h2", {}, "New game"),
+    h("div.row", {}, board, players, limit),
+    h("div.muted", {}, "Seat 1: you"),
+    seats,
+    h("button.primary", { type: "submit", id: "create-game" }, "Create game"),
+  );
+}
+
+export function showLobby(root) {
+  let alive = true;
+  const mine = h("ul.games#my-games", {}, h("li.muted", {}, "Loading…"));
+  const invites = h("ul.games#invitations");
+  const open = h("ul.games#open-games");
+  const formSlot = h("div");
+  root.replaceChildren(
+    h("div.lobby", {},
+      h("section.card", {}, h("h2", {}, "My games"), mine),
+      h("section.card", {}, h("h2", {}, "Invitations"), invites),
+      h("section.card", {}, h("h2", {}, "Open games"), open),
+      formSlot,
+    ),
+  );
+
+  async function act(path) {
+    try {
+      const game = await post(path);
+      location.hash = `#/game/${game.id}`;
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function decline(id) {
+    try {
+      await post(`/games/${id}/invitation/decline`);
+      await load();
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function load() {
+    try {
+      const [myGames, openGames, boards] = await Promise.all([
+        allPages("/games?scope=mine"),
+        allPages("/games?scope=open"),
+        get("/boards"),
+      ]);
+      if (!alive) return;
+      const me = session.username.toLowerCase();
+      const invited = (g) =>
+        g.status === "lobby" && g.your_seat === null &&
+        g.seats.some((s) => s.kind === "invited" && (s.username || "").toLowerCase() === me);
+      const seated = myGames.filter((g) => !invited(g));
+      mine.replaceChildren(...(seated.length ? seated.map((g) => gameRow(g)) : [h("li.muted", {}, "No games yet.")]));
+      const inv = myGames.filter(invited);
+      invites.replaceChildren(...(inv.length
+        ? inv.map((g) => gameRow(g, h("span.actions", {},
+            h("button.primary", { onclick: () => act(`/games/${g.id}/invitation/accept`) }, "Accept"),
+            h("button", { onclick: () => decline(g.id) }, "Decline"))))
+        : [h("li.muted", {}, "No invitations.")]));
+      const joinable = openGames.filter((g) => g.your_seat === null && !invited(g));
+      open.replaceChildren(...(joinable.length
+        ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join")))
+        : [h("li.muted", {}, "No open games.")]));
+      if (!formSlot.firstChild) formSlot.append(createForm(boards.results || boards));
+    } catch (err) {
+      showError(err);
+    }
+  }
+  load();
+  const timer = setInterval(load, 10000);
+  return () => {
+    alive = false;
+    clearInterval(timer);
+  };
+}

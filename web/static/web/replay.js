@@ -1,0 +1,144 @@
+// A step-by-step replay of a whole game from its move log (GET /games/{id}/moves): the
+// public events of each move are applied in order to rebuild routes, stations, points,
+// trains and the market after every move.
+import { board as loadBoard, get } from "./api.js";
+import { createBoard, PLAYER_COLORS } from "./board.js";
+import { h, seatName, showError } from "./dom.js";
+import { cardChip } from "./game.js";
+
+async function allMoves(gameId) {
+  const moves = [];
+  let after = 0;
+  for (;;) {
+    const page = await get(`/games/${gameId}/moves?after=${after}&limit=500`);
+    moves.push(...page.moves);
+    if (!page.has_more) return moves;
+    after = page.next_after;
+  }
+}
+
+function describe(move, frame, seats, routes) {
+  const who = move.seat === null || move.seat === undefined ? "The game" : seatName(seats[move.seat]);
+  const bits = [];
+  for (const e of move.events) {
+    if (e.type === "tickets_kept") bits.push(`kept ${e.kept} ticket${e.kept === 1 ? "" : "s"}${e.initial ? " to start" : ""}`);
+    else if (e.type === "tickets_drawn") bits.push(`drew ${e.count} tickets`);
+    else if (e.type === "card_drawn") bits.push(e.source === "face_up" ? `took a face-up ${e.color}` : `drew from the deck${e.color ? ` (${e.color})` : ""}`);
+    else if (e.type === "tunnel_revealed") bits.push(`turned ${e.revealed.join(", ")} for a tunnel (+${e.extra})`);
+    else if (e.type === "tunnel_declined") bits.push("declined the tunnel");
+    else if (e.type === "route_claimed") {
+      const r = routes.get(e.route);
+      bits.push(`claimed ${r ? r.cities.join("–") : e.route} (+${e.points})`);
+    } else if (e.type === "station_built") bits.push(`built a station in ${e.city}`);
+    else if (e.type === "forfeited") bits.push("forfeited");
+    else if (e.type === "turn_skipped") bits.push("could not move");
+    else if (e.type === "last_round") bits.push("started the last round");
+    else if (e.type === "game_over") bits.push("— game over");
+  }
+  if (move.by_ai && move.seat !== null && seats[move.seat] && seats[move.seat].kind !== "ai") bits.push("(played by the AI)");
+  return `${who} ${bits.join(", ") || (move.action ? move.action.type.replace("_", " ") : "")}`;
+}
+
+function frames(moves, players, rules) {
+  let cur = {
+    owners: {},
+    stations: [],
+    points: Array(players).fill(0),
+    trains: Array(players).fill(rules.trains_per_player),
+    market: [],
+    toMove: null,
+  };
+  const out = [cur];
+  for (const move of moves) {
+    cur = { ...cur, owners: { ...cur.owners }, stations: [...cur.stations], points: [...cur.points], trains: [...cur.trains], last: null };
+    for (const e of move.events) {
+      if (e.type === "route_claimed") {
+        cur.owners[e.route] = e.seat;
+        cur.points[e.seat] += e.points;
+        cur.trains[e.seat] = e.trains_left;
+        cur.last = e.route;
+      } else if (e.type === "station_built") cur.stations.push({ city: e.city, seat: e.seat });
+      else if (e.type === "market_changed") cur.market = e.market;
+      else if (e.type === "turn_started") cur.toMove = e.seat;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+export function showReplay(root, gameId) {
+  let timer = null;
+  let alive = true;
+  const boardWrap = h("div.board-wrap#board");
+  const panel = h("section.card.replay#replay", {}, h("p.muted", {}, "Loading the move log…"));
+  root.replaceChildren(h("div.game", {}, boardWrap, h("aside.side", {}, panel)));
+
+  (async () => {
+    try {
+      const view = await get(`/games/${gameId}`);
+      const boardData = await loadBoard(view.board);
+      const moves = await allMoves(gameId);
+      if (!alive) return;
+      const board = createBoard(boardWrap, boardData);
+      const all = frames(moves, view.players, boardData.rules);
+      let step = 0;
+      const label = h("p#replay-move");
+      const counter = h("span#replay-counter");
+      const slider = h("input#replay-step", { type: "range", min: 0, max: moves.length, value: 0 });
+      const scores = h("tbody");
+      const market = h("div.chips");
+      const show = (n) => {
+        step = Math.max(0, Math.min(moves.length, n));
+        const f = all[step];
+        board.setClaims(f.owners, f.stations);
+        board.setSelected(f.last);
+        slider.value = step;
+        counter.textContent = `Move ${step} of ${moves.length}`;
+        label.textContent = step === 0 ? "The start: nothing claimed yet." : describe(moves[step - 1], f, view.seats, board.routes);
+        scores.replaceChildren(...view.seats.map((s) =>
+          h(`tr${f.toMove === s.index ? ".to-move" : ""}`, {},
+            h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[s.index]}` }), seatName(s)),
+            h("td", {}, f.points[s.index]),
+            h("td", {}, f.trains[s.index]))));
+        market.replaceChildren(...f.market.filter(Boolean).map((c) => cardChip(c, c === "locomotive" ? "L" : "")));
+      };
+      const stop = () => {
+        clearInterval(timer);
+        timer = null;
+        playButton.textContent = "▶ Play";
+      };
+      const playButton = h("button.primary#replay-play", {
+        onclick: () => {
+          if (timer) return stop();
+          playButton.textContent = "❚❚ Pause";
+          timer = setInterval(() => (step >= moves.length ? stop() : show(step + 1)), 400);
+        },
+      }, "▶ Play");
+      slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
+      panel.replaceChildren(
+        h("h2", {}, `Replay of game #${gameId}`),
+        h("div.row.controls", {},
+          h("button#replay-first", { onclick: () => { stop(); show(0); }, title: "Start" }, "|◀"),
+          h("button#replay-prev", { onclick: () => { stop(); show(step - 1); }, title: "Back" }, "◀"),
+          playButton,
+          h("button#replay-next", { onclick: () => { stop(); show(step + 1); }, title: "Forward" }, "▶"),
+          h("button#replay-last", { onclick: () => { stop(); show(moves.length); }, title: "End" }, "▶|")),
+        slider,
+        counter,
+        label,
+        h("h3", {}, "Market"),
+        market,
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Points"), h("th", {}, "Trains"))), scores),
+        h("p.muted", {}, "Points here are route points; tickets, stations and bonuses count at the end."),
+        h("p", {}, h("a", { href: `#/game/${gameId}` }, "← Back to the game")),
+      );
+      show(0);
+    } catch (err) {
+      showError(err);
+    }
+  })();
+  return () => {
+    alive = false;
+    clearInterval(timer);
+  };
+}

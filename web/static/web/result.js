@@ -1,0 +1,71 @@
+// The score sheet of a finished game, and its breakdown drawn on the map: completed tickets
+// along their paths, failed ones as dashed links, the longest path, stations' borrowed routes.
+import { get } from "./api.js";
+import { PLAYER_COLORS } from "./board.js";
+import { cityPair, h, seatName, showError } from "./dom.js";
+
+export function drawBreakdown(board, sheet) {
+  board.clearOverlay();
+  for (const t of sheet.tickets) {
+    if (t.completed && t.path) board.overlayRoutes(t.path, "ticket-done");
+    else board.overlayLink(t.cities[0], t.cities[1], "ticket-failed");
+  }
+  if (sheet.longest_path) board.overlayRoutes(sheet.longest_path.routes, "longest");
+  const borrowed = sheet.stations.map((s) => s.borrowed_route).filter(Boolean);
+  board.overlayRoutes(borrowed, "borrowed");
+  board.highlightCities(sheet.tickets.flatMap((t) => t.cities));
+}
+
+function breakdown(sheet) {
+  return h("div.breakdown", { dataset: { seat: sheet.seat } },
+    h("ul.ticket-list", {}, sheet.tickets.map((t) =>
+      h(`li.ticket.${t.completed ? "done" : "failed"}`, { dataset: { ticket: t.id } },
+        `${t.completed ? "✓" : "✗"} ${cityPair(t)} `, h("span.points", {}, t.score > 0 ? `+${t.score}` : t.score)))),
+    h("p", {}, `Longest path: ${sheet.longest_path ? sheet.longest_path.length : 0} trains` +
+      (sheet.longest_path_bonus ? ` (+${sheet.longest_path_bonus})` : "")),
+    sheet.stations.length
+      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${s.city} (borrows ${s.borrowed_route})` : `${s.city} (unused)`).join(", "))
+      : null,
+    h("p.legend", {}, h("span.key.ticket-done"), " ticket done ", h("span.key.ticket-failed"), " ticket failed ",
+      h("span.key.longest"), " longest path ", h("span.key.borrowed"), " borrowed"),
+  );
+}
+
+export async function showResult(container, gameId, view, board) {
+  let sheetData;
+  try {
+    sheetData = await get(`/games/${gameId}/result`);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const bySeat = new Map(sheetData.players.map((p) => [p.seat, p]));
+  const detail = h("div");
+  const pick = (seat) => {
+    const sheet = bySeat.get(seat);
+    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet));
+    for (const row of container.querySelectorAll("tr[data-seat]")) row.classList.toggle("picked", Number(row.dataset.seat) === seat);
+    if (board) drawBreakdown(board, sheet);
+  };
+  const rows = sheetData.ranking.map(({ seat }) => {
+    const p = bySeat.get(seat);
+    return h("tr", { dataset: { seat }, onclick: () => pick(seat), title: "Show on the map" },
+      h("td", {}, p.place),
+      h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
+      h("td", {}, p.route_points),
+      h("td", {}, p.ticket_points),
+      h("td", {}, p.station_points),
+      h("td", {}, p.longest_path_bonus + p.globetrotter_bonus),
+      h("td.total", {}, p.total));
+  });
+  container.replaceChildren(
+    h("h3", {}, "Result"),
+    h("table.result-table", {},
+      h("thead", {}, h("tr", {}, ["#", "Player", "Routes", "Tickets", "Stations", "Bonus", "Total"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, rows)),
+    h("p.muted", {}, "Pick a player to see their tickets, longest path and stations on the map."),
+    detail,
+  );
+  container.hidden = false;
+  pick(view.your_seat !== null ? view.your_seat : sheetData.ranking[0].seat);
+}
