@@ -7,8 +7,10 @@ The input names a board and, in seat order, each player's routes, stations and t
                   "tickets": [["Paris", "Wien", 8], "berlin-roma"]}]}
 
 Route ids, city names and printed ticket ids are matched as the board does it: case and
-accents do not matter, and city aliases are accepted. A ticket is a printed ticket's id or
-``[city, city, points]`` for any pair of cities. ``forfeited`` (false by default) may mark
+accents do not matter, and city aliases are accepted. A ticket is a printed ticket's id (a
+country ticket's id scores all its destinations) or ``[city, city, points]`` for any pair of
+cities; on a board with neighbouring countries either end may be a country, joined at any of
+its border points. ``forfeited`` (false by default) may mark
 a player who left the game.
 
 A position need not be finished, but it must be one a game could reach: ``parse_position``
@@ -23,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import BOARD_IDS, Board, Ticket, fold_name, load_board
+from .board import BOARD_IDS, Board, Place, Ticket, fold_name, load_board
 from .errors import ErrorCode, PositionError, PositionProblem
 from .scoring import PlayerPosition, TicketSpec, score_position
 
@@ -268,7 +270,7 @@ class _PositionParser:
             if printed is None:
                 check.add(at, ErrorCode.UNKNOWN_TICKET, f"No printed ticket {_show(item)}.")
                 return None
-            return TicketSpec(*printed.city_indices, printed.points, printed.id)
+            return TicketSpec.of(printed)
         if not isinstance(item, list) or len(item) != 3:
             check.add(
                 at,
@@ -276,7 +278,7 @@ class _PositionParser:
                 "A ticket is a printed ticket's id or [city, city, points].",
             )
             return None
-        a, b = self._city(f"{at}[0]", item[0]), self._city(f"{at}[1]", item[1])
+        a, b = self._place(f"{at}[0]", item[0]), self._place(f"{at}[1]", item[1])
         points = item[2]
         good = True
         if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
@@ -286,12 +288,30 @@ class _PositionParser:
                 f"Ticket points must be a positive whole number, not {_show(points)}.",
             )
             good = False
-        if a is not None and a == b:
+        if a is not None and b is not None and set(a.nodes) & set(b.nodes):
             check.add(at, ErrorCode.BAD_TICKET, "A ticket joins two different cities.")
             good = False
         if a is None or b is None or not good:
             return None
-        return TicketSpec(a, b, points)
+        if len(a.nodes) == len(b.nodes) == 1:
+            return TicketSpec(a.nodes[0], b.nodes[0], points)
+        # A country at either end: any of its border points will do.
+        return TicketSpec(
+            a.nodes[0], b.nodes[0], points, None, ((a.nodes, b.nodes, points, b.name),), a.name
+        )
+
+    def _place(self, at: str, item: Any) -> Place | None:
+        """A ticket end: a city, or on a board with neighbouring countries, a country."""
+        place = self.board.place(item) if _is_name(item) else None
+        if place is not None:
+            return place
+        if isinstance(item, str):
+            self.check.add(
+                at, ErrorCode.UNKNOWN_CITY, f"No city or country {_show(item)} on this board."
+            )
+        else:
+            self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
+        return None
 
     def _printed(self, ticket_id: str) -> Ticket | None:
         """A printed ticket by id, ignoring case and accents, in either city order."""
