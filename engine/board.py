@@ -122,7 +122,7 @@ class Ticket:
         }
         if self.origin is not None:
             out["cities"] = [self.origin.name]
-            out["from"] = self.origin.name
+            out["origin"] = self.origin.name
             out["destinations"] = [
                 {"to": d.place.name, "points": d.points} for d in self.destinations
             ]
@@ -172,6 +172,7 @@ class Board:
     _route_lookup: dict[str, Route] = field(repr=False)
     countries: tuple[Country, ...] = ()
     option_specs: tuple[BoardOption, ...] = ()
+    description: str = ""
     # The chosen value of every game option (empty for a board without options).
     options: dict[str, str] = field(default_factory=dict)
 
@@ -242,6 +243,7 @@ class Board:
         return {
             "id": self.id,
             "name": self.name,
+            "description": self.description,
             "rules": self.rules.to_json(),
             "options": [o.to_json() for o in self.option_specs],
             "chosen_options": dict(self.options),
@@ -407,6 +409,7 @@ def build_board(data: dict[str, Any], map_data: dict[str, Any] | None = None) ->
         _route_lookup={fold_name(r.id): r for r in routes},
         countries=tuple(countries),
         option_specs=specs,
+        description=data.get("description", ""),
         options=defaults,
     )
 

@@ -7,7 +7,8 @@ The input names a board and, in seat order, each player's routes, stations and t
                   "tickets": [["Paris", "Wien", 8], "berlin-roma"]}]}
 
 Route ids, city names and printed ticket ids are matched as the board does it: case and
-accents do not matter, and city aliases are accepted. A ticket is a printed ticket's id (a
+accents do not matter, and city aliases are accepted. ``options`` may choose the board's game
+options (Big Cities' ``bonus``). A ticket is a printed ticket's id (a
 country ticket's id scores all its destinations) or ``[city, city, points]`` for any pair of
 cities; on a board with neighbouring countries either end may be a country, joined at any of
 its border points. ``forfeited`` (false by default) may mark
@@ -25,11 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import BOARD_IDS, Board, Place, Ticket, fold_name, load_board
-from .errors import ErrorCode, PositionError, PositionProblem
+from .board import BOARD_IDS, Board, Place, Ticket, check_options, fold_name, load_board
+from .errors import ErrorCode, PositionError, PositionProblem, SetupError
 from .scoring import PlayerPosition, TicketSpec, score_position
 
-TOP_KEYS = frozenset({"board", "players"})
+TOP_KEYS = frozenset({"board", "options", "players"})
 PLAYER_KEYS = frozenset({"routes", "stations", "tickets", "forfeited"})
 # Beyond these sizes a list is not looked at item by item: no game gets near them.
 MAX_TICKETS = 100
@@ -65,9 +66,13 @@ def parse_position(
         check.add("", ErrorCode.BAD_SHAPE, "A position is a JSON object with 'players'.")
         raise PositionError(check.problems)
     for key in sorted(set(map(str, data)) - TOP_KEYS):
-        check.add(key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, players.")
+        check.add(
+            key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, options, players."
+        )
 
     board = _board(data.get("board", default_board), check)
+    if board is not None and "options" in data:
+        board = _with_options(board, data["options"], check)
     players = data.get("players")
     if not isinstance(players, list):
         check.add("players", ErrorCode.BAD_SHAPE, "'players' must be a list, in seat order.")
@@ -94,6 +99,18 @@ def score(data: Any, default_board: str | None = None) -> dict[str, Any]:
     """``score_position``'s sheet for a position given as JSON (see the module docstring)."""
     board, positions = parse_position(data, default_board)
     return score_position(board, positions)
+
+
+def _with_options(board: Board, options: Any, check: _Check) -> Board | None:
+    """The board with the position's game options (such as Big Cities' bonus)."""
+    if not isinstance(options, Mapping):
+        check.add("options", ErrorCode.BAD_SHAPE, "'options' is an object of option: value.")
+        return None
+    try:
+        return board.with_options(check_options(board, options))
+    except SetupError as exc:
+        check.add(f"options.{exc.context.get('option', '')}", ErrorCode.BAD_OPTION, exc.message)
+        return None
 
 
 def _board(board_id: Any, check: _Check) -> Board | None:

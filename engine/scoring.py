@@ -478,7 +478,7 @@ def _ticket_json(board: Board, t: _TicketResult) -> dict[str, Any]:
     }
     if spec.destinations:
         options = spec.options()
-        out["from"] = spec.origin
+        out["origin"] = spec.origin
         out["cities"] = [spec.origin] + (
             [options[t.destination][3]] if t.destination is not None else []
         )

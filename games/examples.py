@@ -102,18 +102,12 @@ def game_page() -> OpenApiExample:
 
 
 def boards() -> OpenApiExample:
-    board = load_board("europe")
+    from .selectors import board_summary
+
+    # Europe and the board with a game option show the two shapes; the list has them all.
     return OpenApiExample(
-        "The boards",
-        value=[
-            {
-                "id": board.id,
-                "name": board.name,
-                "min_players": board.rules.min_players,
-                "max_players": board.rules.max_players,
-                "rules": board.rules.to_json(),
-            }
-        ],
+        "The boards (two of them)",
+        value=[board_summary(load_board(b)) for b in ("europe", "usa-bigcities")],
         response_only=True,
     )
 

@@ -257,7 +257,7 @@ def test_a_country_to_country_ticket_joins_any_border_points_of_the_two():
     # ch-k1: France to Germany 5, Austria 14, Italy 11.
     sheet = _sheet(("FR4-delemont-1", "basel-delemont-1", "DE1-basel-1"), "ch-k1", "ch-k1-2")
     assert [t["score"] for t in sheet["tickets"]] == [5, 5]
-    assert sheet["tickets"][0]["from"] == "France"
+    assert sheet["tickets"][0]["origin"] == "France"
     assert _sheet((), "ch-k1")["tickets"][0]["score"] == -5
 
 
@@ -277,7 +277,7 @@ def test_the_view_shows_the_destinations_and_whether_one_is_joined():
     s.removed_tickets = [t for t in s.removed_tickets if t != ticket.index]
     mine = player_view(s, 0)["you"]["tickets"][0]
     assert mine["destinations"][0] == {"to": "France", "points": 5}
-    assert (mine["from"], mine["points"], mine["connected"]) == ("Bern", 11, False)
+    assert (mine["origin"], mine["points"], mine["connected"]) == ("Bern", 11, False)
     for route in TO_FRANCE:
         give_route(s, 0, route)
     assert player_view(s, 0)["you"]["tickets"][0]["connected"] is True
