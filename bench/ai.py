@@ -1,4 +1,4 @@
-"""AI benchmark: seeded 4-player tournaments between the bot levels.
+"""AI benchmark: seeded tournaments between the bot levels (4-player Europe by default).
 
 Matchups (the tested bot's seat rotates with the game number):
   hard_vs_medium   one hard bot against three medium bots
@@ -11,6 +11,10 @@ moves per game (decisions taken by that level's seat), and decision time per mov
 p95, max); then one JSON object on the last line, with the targets and whether they were met.
 
     .venv/bin/python bench/ai.py [--games N] [--seed S] [--jobs J] [--matchups a,b]
+                                 [--board B] [--players P]
+
+``--board`` plays another board (``--players`` defaults to 4, or the board's maximum when
+it is lower, as on Switzerland); the targets were set for 4-player Europe.
 
 Decision times are wall-clock per ``choose`` call: run it on an otherwise idle machine,
 with --jobs no larger than the free cores.
@@ -33,7 +37,7 @@ from pathlib import Path
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
-from engine import new_game  # noqa: E402
+from engine import BOARD_IDS, load_board, new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 
 PLAYERS = 4
@@ -66,15 +70,17 @@ class SeatRecord:
     times_ms: list[float] = field(default_factory=list)
 
 
-def play(matchup: str, game: int, seed: int) -> list[SeatRecord]:
-    """One seeded game; the tested seat is ``game % 4``."""
+def play(
+    matchup: str, game: int, seed: int, board: str = "europe", players: int = PLAYERS
+) -> list[SeatRecord]:
+    """One seeded game; the tested seat is ``game % players``."""
     tested, others = MATCHUPS[matchup]
-    hero = game % PLAYERS
-    levels = [tested if s == hero else others for s in range(PLAYERS)]
+    hero = game % players
+    levels = [tested if s == hero else others for s in range(players)]
     game_seed = seed * 100_003 + game
-    bots = [make_bot(levels[s], game_seed * 31 + s) for s in range(PLAYERS)]
-    state = new_game("europe", PLAYERS, game_seed)
-    times: list[list[float]] = [[] for _ in range(PLAYERS)]
+    bots = [make_bot(levels[s], game_seed * 31 + s) for s in range(players)]
+    state = new_game(board, players, game_seed)
+    times: list[list[float]] = [[] for _ in range(players)]
     while not state.is_over:
         seat = state.pending.seats[0]
         began = time.perf_counter()
@@ -101,7 +107,7 @@ def play(matchup: str, game: int, seed: int) -> list[SeatRecord]:
     return out
 
 
-def _play_args(args: tuple[str, int, int]) -> list[SeatRecord]:
+def _play_args(args: tuple[str, int, int, str, int]) -> list[SeatRecord]:
     return play(*args)
 
 
@@ -135,7 +141,15 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--matchups", default=",".join(MATCHUPS))
+    p.add_argument("--board", default="europe", choices=BOARD_IDS)
+    p.add_argument(
+        "--players", type=int, help="players a game (default 4, or fewer if the board says so)"
+    )
     args = p.parse_args()
+    rules = load_board(args.board).rules
+    players = args.players or min(PLAYERS, rules.max_players)
+    if not rules.min_players <= players <= rules.max_players:
+        p.error(f"{args.board} takes {rules.min_players} to {rules.max_players} players")
     chosen = args.matchups.split(",")
     for name in chosen:
         if name not in MATCHUPS:
@@ -144,7 +158,7 @@ def main() -> None:
     results: dict[str, dict[str, dict[str, float | int]]] = {}
     began = time.perf_counter()
     for name in chosen:
-        jobs = [(name, g, args.seed) for g in range(args.games)]
+        jobs = [(name, g, args.seed, args.board, players) for g in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 games = list(pool.map(_play_args, jobs, chunksize=4))
@@ -173,7 +187,10 @@ def main() -> None:
         "ms_p95",
         "ms_max",
     ]
-    print(f"{args.games} games per matchup, seed {args.seed}, {elapsed:.0f} s")
+    print(
+        f"{args.board}, {players} players, {args.games} games per matchup, seed {args.seed}, "
+        f"{elapsed:.0f} s"
+    )
     print(f"{'matchup':<16}{'level':<22}" + "".join(f"{c:>18}" for c in columns))
     for name, rows in results.items():
         for level, row in rows.items():
@@ -207,6 +224,8 @@ def main() -> None:
     print(
         json.dumps(
             {
+                "board": args.board,
+                "players": players,
                 "games_per_matchup": args.games,
                 "seed": args.seed,
                 "seconds": round(elapsed, 1),

@@ -7,8 +7,11 @@ The input names a board and, in seat order, each player's routes, stations and t
                   "tickets": [["Paris", "Wien", 8], "berlin-roma"]}]}
 
 Route ids, city names and printed ticket ids are matched as the board does it: case and
-accents do not matter, and city aliases are accepted. A ticket is a printed ticket's id or
-``[city, city, points]`` for any pair of cities. ``forfeited`` (false by default) may mark
+accents do not matter, and city aliases are accepted. ``options`` may choose the board's game
+options (Big Cities' ``bonus``). A ticket is a printed ticket's id (a
+country ticket's id scores all its destinations) or ``[city, city, points]`` for any pair of
+cities; on a board with neighbouring countries either end may be a country, joined at any of
+its border points. ``forfeited`` (false by default) may mark
 a player who left the game.
 
 A position need not be finished, but it must be one a game could reach: ``parse_position``
@@ -23,11 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import BOARD_IDS, Board, Ticket, fold_name, load_board
-from .errors import ErrorCode, PositionError, PositionProblem
+from .board import BOARD_IDS, Board, Place, Ticket, check_options, fold_name, load_board
+from .errors import ErrorCode, PositionError, PositionProblem, SetupError
 from .scoring import PlayerPosition, TicketSpec, score_position
 
-TOP_KEYS = frozenset({"board", "players"})
+TOP_KEYS = frozenset({"board", "options", "players"})
 PLAYER_KEYS = frozenset({"routes", "stations", "tickets", "forfeited"})
 # Beyond these sizes a list is not looked at item by item: no game gets near them.
 MAX_TICKETS = 100
@@ -63,9 +66,13 @@ def parse_position(
         check.add("", ErrorCode.BAD_SHAPE, "A position is a JSON object with 'players'.")
         raise PositionError(check.problems)
     for key in sorted(set(map(str, data)) - TOP_KEYS):
-        check.add(key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, players.")
+        check.add(
+            key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, options, players."
+        )
 
     board = _board(data.get("board", default_board), check)
+    if board is not None and "options" in data:
+        board = _with_options(board, data["options"], check)
     players = data.get("players")
     if not isinstance(players, list):
         check.add("players", ErrorCode.BAD_SHAPE, "'players' must be a list, in seat order.")
@@ -92,6 +99,18 @@ def score(data: Any, default_board: str | None = None) -> dict[str, Any]:
     """``score_position``'s sheet for a position given as JSON (see the module docstring)."""
     board, positions = parse_position(data, default_board)
     return score_position(board, positions)
+
+
+def _with_options(board: Board, options: Any, check: _Check) -> Board | None:
+    """The board with the position's game options (such as Big Cities' bonus)."""
+    if not isinstance(options, Mapping):
+        check.add("options", ErrorCode.BAD_SHAPE, "'options' is an object of option: value.")
+        return None
+    try:
+        return board.with_options(check_options(board, options))
+    except SetupError as exc:
+        check.add(f"options.{exc.context.get('option', '')}", ErrorCode.BAD_OPTION, exc.message)
+        return None
 
 
 def _board(board_id: Any, check: _Check) -> Board | None:
@@ -268,7 +287,7 @@ class _PositionParser:
             if printed is None:
                 check.add(at, ErrorCode.UNKNOWN_TICKET, f"No printed ticket {_show(item)}.")
                 return None
-            return TicketSpec(*printed.city_indices, printed.points, printed.id)
+            return TicketSpec.of(printed)
         if not isinstance(item, list) or len(item) != 3:
             check.add(
                 at,
@@ -276,7 +295,7 @@ class _PositionParser:
                 "A ticket is a printed ticket's id or [city, city, points].",
             )
             return None
-        a, b = self._city(f"{at}[0]", item[0]), self._city(f"{at}[1]", item[1])
+        a, b = self._place(f"{at}[0]", item[0]), self._place(f"{at}[1]", item[1])
         points = item[2]
         good = True
         if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
@@ -286,12 +305,30 @@ class _PositionParser:
                 f"Ticket points must be a positive whole number, not {_show(points)}.",
             )
             good = False
-        if a is not None and a == b:
+        if a is not None and b is not None and set(a.nodes) & set(b.nodes):
             check.add(at, ErrorCode.BAD_TICKET, "A ticket joins two different cities.")
             good = False
         if a is None or b is None or not good:
             return None
-        return TicketSpec(a, b, points)
+        if len(a.nodes) == len(b.nodes) == 1:
+            return TicketSpec(a.nodes[0], b.nodes[0], points)
+        # A country at either end: any of its border points will do.
+        return TicketSpec(
+            a.nodes[0], b.nodes[0], points, None, ((a.nodes, b.nodes, points, b.name),), a.name
+        )
+
+    def _place(self, at: str, item: Any) -> Place | None:
+        """A ticket end: a city, or on a board with neighbouring countries, a country."""
+        place = self.board.place(item) if _is_name(item) else None
+        if place is not None:
+            return place
+        if isinstance(item, str):
+            self.check.add(
+                at, ErrorCode.UNKNOWN_CITY, f"No city or country {_show(item)} on this board."
+            )
+        else:
+            self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
+        return None
 
     def _printed(self, ticket_id: str) -> Ticket | None:
         """A printed ticket by id, ignoring case and accents, in either city order."""

@@ -12,7 +12,7 @@ from typing import Any
 from .board import BOARD_IDS, load_board
 from .bots import BOTS, make_bot
 from .calculator import score
-from .errors import ErrorCode, PositionError, PositionProblem
+from .errors import EngineError, ErrorCode, PositionError, PositionProblem
 from .invariants import violations
 from .replay import game_record, replay
 from .state import GameState, new_game
@@ -24,10 +24,14 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def play_game(
-    board: str, players: int, seed: int, bots: Sequence[str]
+    board: str,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    options: dict[str, str] | None = None,
 ) -> tuple[GameState, list[tuple[int, Any]], int]:
     """Play one seeded game with one bot per seat; return the end state, log, violations."""
-    state = new_game(board, players, seed)
+    state = new_game(board, players, seed, options=options)
     seats = [make_bot(bots[i % len(bots)], seed * 31 + i) for i in range(players)]
     log: list[tuple[int, Any]] = []
     broken = 0
@@ -40,12 +44,29 @@ def play_game(
     return state, log, broken
 
 
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    """``--option bonus=both`` pairs as a dict; argparse reports a pair without ``=``."""
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"an option is name=value, not {pair!r}")
+        out[name] = value
+    return out
+
+
 def _simulate(args: argparse.Namespace) -> int:
     bots = args.bot.split(",")
     for name in bots:
         if name not in BOTS:
             print(f"unknown bot {name!r}; known: {', '.join(BOTS)}", file=sys.stderr)
             return 2
+    try:
+        options = _options(args.option)
+        first = new_game(args.board, args.players, args.seed, options=options)
+    except (ValueError, EngineError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     totals = [0] * args.players
     actions = 0
     broken = 0
@@ -53,14 +74,16 @@ def _simulate(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        state, log, bad = play_game(args.board, args.players, seed, bots)
+        state, log, bad = play_game(args.board, args.players, seed, bots, options)
         actions += len(log)
         broken += bad
         assert state.result is not None
         for player in state.result["players"]:
             totals[player["seat"]] += player["total"]
         if args.save:
-            last_record = game_record(new_game(args.board, args.players, seed), log)
+            last_record = game_record(
+                new_game(args.board, args.players, seed, options=options), log
+            )
     elapsed = time.perf_counter() - began
     if args.save and last_record is not None:
         with open(args.save, "w", encoding="utf-8") as fh:
@@ -70,6 +93,7 @@ def _simulate(args: argparse.Namespace) -> int:
         json.dumps(
             {
                 "board": args.board,
+                "options": dict(first.board.options),
                 "players": args.players,
                 "bots": bots,
                 "games": args.games,
@@ -133,6 +157,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default="random", help="a bot name, or one per seat: a,b,c")
     s.add_argument("--save", help="write the last game's record (seed + log) to this file")
+    s.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option of the board, e.g. bonus=longest_path (repeatable)",
+    )
     s.set_defaults(func=_simulate)
     r = sub.add_parser("replay", help="re-play a record (seed + action log), print the scores")
     r.add_argument("file", help="a JSON record, or - for standard input")

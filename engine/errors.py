@@ -48,6 +48,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_COLOR = "UNKNOWN_COLOR"
     BAD_SEAT = "BAD_SEAT"
     BAD_SETUP = "BAD_SETUP"
+    BAD_OPTION = "BAD_OPTION"
     # A position given to the score calculator (each problem has its own code).
     ILLEGAL_POSITION = "ILLEGAL_POSITION"
     BAD_SHAPE = "BAD_SHAPE"

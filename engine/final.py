@@ -13,10 +13,7 @@ def positions(s: GameState) -> list[PlayerPosition]:
     board = s.board
     out = []
     for seat in range(s.n_players):
-        tickets = tuple(
-            TicketSpec(t.city_indices[0], t.city_indices[1], t.points, t.id)
-            for t in (board.tickets[i] for i in s.tickets[seat])
-        )
+        tickets = tuple(TicketSpec.of(board.tickets[i]) for i in s.tickets[seat])
         out.append(
             PlayerPosition(
                 routes=tuple(s.routes_of(seat)),

@@ -7,23 +7,70 @@ indices rather than a game state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, product
 from typing import Any
 
-from .board import Board
+from .board import Board, Ticket
 from .paths import Edge, Trail, find_paths, longest_trail
+
+# (origin nodes, destination nodes, points, destination name)
+Option = tuple[tuple[int, ...], tuple[int, ...], int, str]
+Pair = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class TicketSpec:
-    """A ticket held by a player: a printed ticket or any city pair."""
+    """A ticket held by a player: a printed ticket or any city pair.
+
+    A ticket with several destinations (or a city-to-country one) lists them in
+    ``destinations``; ``city_a``, ``city_b`` and ``points`` are then only a label and
+    scoring reads the destinations: the best one joined scores, or the lowest is lost.
+    """
 
     city_a: int
     city_b: int
     points: int
     id: str | None = None
+    destinations: tuple[Option, ...] = ()
+    origin: str | None = None  # the origin's name, for a ticket with destinations
+
+    @classmethod
+    def of(cls, ticket: Ticket) -> TicketSpec:
+        """The spec of a printed ticket."""
+        a, b = ticket.city_indices
+        if not ticket.multi:
+            return cls(a, b, ticket.points, ticket.id)
+        assert ticket.origin is not None
+        return cls(a, b, ticket.points, ticket.id, ticket.options(), ticket.origin.name)
+
+    def options(self) -> tuple[Option, ...]:
+        return self.destinations or (((self.city_a,), (self.city_b,), self.points, ""),)
+
+    def nodes(self) -> tuple[int, ...]:
+        """Every city the ticket may need: both ends, or origin and destination nodes."""
+        if not self.destinations:
+            return (self.city_a, self.city_b)
+        return tuple({n for xs, ys, _p, _name in self.destinations for n in (*xs, *ys)})
+
+    @property
+    def best_points(self) -> int:
+        return max(o[2] for o in self.options())
+
+    def evaluate(self, same: Callable[[int, int], bool]) -> tuple[int, int | None, Pair | None]:
+        """(score, destination index, joined pair): the best destination joined, or the
+        lowest value lost with no destination and no pair."""
+        best: tuple[int, int, Pair] | None = None
+        for i, (xs, ys, points, _name) in enumerate(self.options()):
+            if best is not None and points <= best[0]:
+                continue
+            pair = next(((x, y) for x in xs for y in ys if same(x, y)), None)
+            if pair is not None:
+                best = (points, i, pair)
+        if best is None:
+            return -min(o[2] for o in self.options()), None, None
+        return best
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +84,14 @@ class PlayerPosition:
 @dataclass(frozen=True, slots=True)
 class _TicketResult:
     ticket: TicketSpec
-    completed: bool
+    score: int
+    destination: int | None  # the destination scored (index into ticket.options())
+    reached: tuple[bool, ...]  # per destination: joined
     path: tuple[int, ...] | None  # route indices, own and borrowed
+
+    @property
+    def completed(self) -> bool:
+        return self.destination is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +110,7 @@ class _PlayerResult:
 
     @property
     def ticket_points(self) -> int:
-        return sum(t.ticket.points if t.completed else -t.ticket.points for t in self.tickets)
+        return sum(t.score for t in self.tickets)
 
     @property
     def completed_tickets(self) -> int:
@@ -133,14 +186,10 @@ def _route_owners(board: Board, players: Sequence[PlayerPosition]) -> list[int |
                     f"route {board.routes[index].id} is held by seats {owner[index]} and {seat}"
                 )
             owner[index] = seat
-        for city in (*player.stations, *(c for t in player.tickets for c in _ends(t))):
+        for city in (*player.stations, *(c for t in player.tickets for c in t.nodes())):
             if not 0 <= city < len(board.cities):
                 raise ValueError(f"seat {seat}: no city with index {city}")
     return owner
-
-
-def _ends(ticket: TicketSpec) -> tuple[int, int]:
-    return ticket.city_a, ticket.city_b
 
 
 def _edge(board: Board, index: int) -> Edge:
@@ -161,15 +210,17 @@ def _score_player(
     for index in borrowed:
         if index is not None:
             joined.union(*board.routes[index].city_indices)
-    completed = [joined.same(t.city_a, t.city_b) for t in player.tickets]
-    paths = iter(
-        find_paths(
-            edges, [_ends(t) for t, done in zip(player.tickets, completed, strict=True) if done]
-        )
-    )
+    outcomes = [t.evaluate(joined.same) for t in player.tickets]
+    paths = iter(find_paths(edges, [pair for _s, _d, pair in outcomes if pair is not None]))
     tickets = tuple(
-        _TicketResult(t, done, next(paths) if done else None)
-        for t, done in zip(player.tickets, completed, strict=True)
+        _TicketResult(
+            t,
+            score,
+            dest,
+            tuple(any(joined.same(x, y) for x in xs for y in ys) for xs, ys, _p, _n in t.options()),
+            next(paths) if pair is not None else None,
+        )
+        for t, (score, dest, pair) in zip(player.tickets, outcomes, strict=True)
     )
 
     rules = board.rules
@@ -240,7 +291,12 @@ def _choose_borrowings(
     deduplicated by that component (keeping the lowest route index), and a combination is
     checked with a union-find over components rather than cities.
     """
-    open_tickets = [t for t in player.tickets if root[t.city_a] != root[t.city_b]]
+
+    def own(a: int, b: int) -> bool:
+        return root[a] == root[b]
+
+    # Tickets a borrowed route could still improve.
+    open_tickets = [t for t in player.tickets if t.evaluate(own)[0] < t.best_points]
     if not player.stations or not open_tickets:
         return (None,) * len(player.stations)
     options = [_station_options(board, seat, city, root, owner) for city in player.stations]
@@ -255,11 +311,9 @@ def _choose_borrowings(
                 joins.union(city, option[1])
         points = completed = 0
         for t in open_tickets:
-            if joins.same(t.city_a, t.city_b):
-                points += t.points
-                completed += 1
-            else:
-                points -= t.points
+            value, dest, _pair = t.evaluate(joins.same)
+            points += value
+            completed += dest is not None
         if best is None or (points, completed) > best:
             best, best_combo = (points, completed), combo
     return tuple(None if option is None else option[0] for option in best_combo)
@@ -296,7 +350,7 @@ def _drop_useless(
     end. Dropping such options leaves every combination's outcome unchanged, and "no route",
     which they tie with, is preferred anyway.
     """
-    ticket_components = {root[c] for t in open_tickets for c in _ends(t)}
+    ticket_components = {root[c] for t in open_tickets for c in t.nodes()}
 
     def touched_elsewhere(component: int, station: int) -> bool:
         if component in ticket_components:
@@ -385,17 +439,7 @@ def _player_json(
         "route_points": r.route_points,
         "routes": [routes[i].id for i in r.position.routes],
         "trains_used": r.trains_used,
-        "tickets": [
-            {
-                "id": t.ticket.id,
-                "cities": [cities[t.ticket.city_a].name, cities[t.ticket.city_b].name],
-                "points": t.ticket.points,
-                "completed": t.completed,
-                "score": t.ticket.points if t.completed else -t.ticket.points,
-                "path": None if t.path is None else [routes[i].id for i in t.path],
-            }
-            for t in r.tickets
-        ],
+        "tickets": [_ticket_json(board, t) for t in r.tickets],
         "ticket_points": r.ticket_points,
         "completed_tickets": r.completed_tickets,
         "failed_tickets": len(r.tickets) - r.completed_tickets,
@@ -419,3 +463,27 @@ def _player_json(
         "globetrotter_bonus": rules.globetrotter_bonus if r.seat in globetrotter else 0,
         "forfeited": r.position.forfeited,
     }
+
+
+def _ticket_json(board: Board, t: _TicketResult) -> dict[str, Any]:
+    routes, cities = board.routes, board.cities
+    spec = t.ticket
+    out: dict[str, Any] = {
+        "id": spec.id,
+        "cities": [cities[spec.city_a].name, cities[spec.city_b].name],
+        "points": abs(t.score),
+        "completed": t.completed,
+        "score": t.score,
+        "path": None if t.path is None else [routes[i].id for i in t.path],
+    }
+    if spec.destinations:
+        options = spec.options()
+        out["origin"] = spec.origin
+        out["cities"] = [spec.origin] + (
+            [options[t.destination][3]] if t.destination is not None else []
+        )
+        out["destinations"] = [
+            {"to": name, "points": points, "completed": reached}
+            for (_xs, _ys, points, name), reached in zip(options, t.reached, strict=True)
+        ]
+    return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import rng
-from .board import Board, load_board
+from .board import BOARD_IDS, Board, load_board
 from .colors import LOCOMOTIVE, N_CARD_KINDS
 from .errors import ErrorCode, SetupError
 
@@ -233,7 +233,7 @@ class GameState:
         before the state changes.
         """
         t = self.tunnel
-        return {
+        out = {
             "rules_version": RULES_VERSION,
             "board": self._board.id,
             "seed": self.seed,
@@ -274,6 +274,10 @@ class GameState:
             "skipped_in_row": self.skipped_in_row,
             "result": self.result,
         }
+        if self._board.options:
+            # Only boards with game options store them, so older states read the same.
+            out["board_options"] = self._board.options
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
@@ -284,7 +288,7 @@ class GameState:
                 f"this engine plays version {RULES_VERSION}.",
             )
         s = cls.__new__(cls)
-        s._board = load_board(data["board"])
+        s._board = load_board(data["board"], data.get("board_options"))
         for name in cls.__slots__:
             if name in ("_board", "tunnel"):
                 continue
@@ -302,11 +306,22 @@ class GameState:
 
 
 def new_game(
-    board: Board | str, n_players: int, seed: int, first_player: int | None = None
+    board: Board | str,
+    n_players: int,
+    seed: int,
+    first_player: int | None = None,
+    options: dict[str, str] | None = None,
 ) -> GameState:
-    """Set up a game: shuffle, deal cards and tickets, and wait for the initial ticket choice."""
+    """Set up a game: shuffle, deal cards and tickets, and wait for the initial ticket choice.
+
+    ``options`` chooses the board's game options (see ``Board.option_specs``); a SetupError
+    (``BAD_OPTION``) names one the board does not have.
+    """
     if isinstance(board, str):
+        if board not in BOARD_IDS:
+            raise SetupError(ErrorCode.BAD_SETUP, f"No board {board!r}.")
         board = load_board(board)
+    board = board.with_options(options)
     rules = board.rules
     if isinstance(n_players, bool) or not isinstance(n_players, int):
         raise SetupError(ErrorCode.BAD_SETUP, "The number of players must be a whole number.")

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import Ticket
 from .colors import CARD_NAMES
 from .state import RULES_VERSION, TUNNEL_PAYMENT, GameState
 
 
 def _ticket_json(s: GameState, index: int) -> dict[str, Any]:
-    t = s.board.tickets[index]
-    return {"id": t.id, "cities": list(t.cities), "points": t.points, "long": t.long}
+    return s.board.tickets[index].to_json()
+
+
+def _joined(t: Ticket, label: list[int]) -> bool:
+    """Whether some destination of the ticket is joined in the labelled network."""
+    return any(label[x] == label[y] for xs, ys, _p, _n in t.options() for x in xs for y in ys)
 
 
 def _linked(s: GameState, routes: list[int]) -> list[int]:
@@ -78,6 +83,7 @@ def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "rules_version": RULES_VERSION,
         "board": board.id,
+        "board_options": dict(board.options),
         "players": s.n_players,
         "phase": s.phase,
         "turn": s.turn_number,
@@ -104,8 +110,7 @@ def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
             "tickets": [
                 {
                     **_ticket_json(s, t),
-                    "connected": label[board.tickets[t].city_indices[0]]
-                    == label[board.tickets[t].city_indices[1]],
+                    "connected": _joined(board.tickets[t], label),
                 }
                 for t in s.tickets[viewer]
             ],

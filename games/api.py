@@ -77,19 +77,7 @@ class BoardListView(APIView):
         examples=[examples.boards()],
     )
     def get(self, request: Request) -> Response:
-        out = []
-        for board_id in BOARD_IDS:
-            board = load_board(board_id)
-            out.append(
-                {
-                    "id": board.id,
-                    "name": board.name,
-                    "min_players": board.rules.min_players,
-                    "max_players": board.rules.max_players,
-                    "rules": board.rules.to_json(),
-                }
-            )
-        return Response(out)
+        return Response([selectors.board_summary(load_board(b)) for b in BOARD_IDS])
 
 
 class BoardDetailView(APIView):
@@ -173,6 +161,23 @@ class GameListView(APIView):
                 request_only=True,
             ),
             examples.game_detail(),
+            OpenApiExample(
+                "USA 1910 Big Cities with the longest-path bonus",
+                value={
+                    "board": "usa-bigcities",
+                    "options": {"bonus": "longest_path"},
+                    "seats": [{"type": "creator"}, {"type": "ai"}, {"type": "ai"}],
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Switzerland, three players",
+                value={
+                    "board": "switzerland",
+                    "seats": [{"type": "creator"}, {"type": "open"}, {"type": "ai"}],
+                },
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -187,6 +192,7 @@ class GameListView(APIView):
             timeout_policy=v["timeout_policy"],
             timeout_takeover_after=v["timeout_takeover_after"],
             first_seat=v.get("first_seat"),
+            options=v.get("options"),
         )
         game = _game(game.pk)
         return Response(selectors.game_detail(game, request.user), status=status.HTTP_201_CREATED)
@@ -525,7 +531,7 @@ class RecordView(APIView):
         game = _game(game_id)
         if game.status != GameStatus.FINISHED:
             raise errors.wrong_status(game.status, "finished")
-        state0 = new_game(game.board, game.players, game.seed, game.first_seat)
+        state0 = new_game(game.board, game.players, game.seed, game.first_seat, game.options)
         log = [(m.seat, m.action) for m in game.moves.order_by("number")]
         record = game_record(state0, [])
         record["actions"] = [{"seat": seat, "action": action} for seat, action in log]

@@ -27,6 +27,7 @@ def _summary(version: int) -> dict[str, Any]:
     return {
         "id": 42,
         "board": "europe",
+        "options": {},
         "status": "active",
         "version": version,
         "players": 2,
@@ -102,17 +103,13 @@ def game_page() -> OpenApiExample:
 
 
 def boards() -> OpenApiExample:
-    board = load_board("europe")
-    # One item: the schema generator wraps a list view's example in the list itself.
+    from .selectors import board_summary
+
+    # One item: the schema generator wraps a list view's example in the list itself. The
+    # board with a game option shows the whole shape; the list holds every board.
     return OpenApiExample(
-        "The boards",
-        value={
-            "id": board.id,
-            "name": board.name,
-            "min_players": board.rules.min_players,
-            "max_players": board.rules.max_players,
-            "rules": board.rules.to_json(),
-        },
+        "A board (USA 1910 Big Cities, with its game option)",
+        value=board_summary(load_board("usa-bigcities")),
         response_only=True,
     )
 

@@ -33,6 +33,8 @@ class SeatKind(models.TextChoices):
 
 class Game(models.Model):
     board = models.CharField(max_length=32)
+    # The board's game options, every one spelled out (defaults included); {} for none.
+    options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.LOBBY)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"

@@ -48,7 +48,9 @@ MAX_STATIONS = max(len(load_board(b).cities) for b in BOARD_IDS)
                 "example": ["Paris", "Wien", 8],
             },
         ],
-        "description": "A printed ticket's id, or [city, city, points] for any ticket.",
+        "description": "A printed ticket's id (a Swiss country ticket's id scores all its "
+        "destinations), or [city, city, points] for any ticket; on Switzerland either end may "
+        "be a neighbouring country, joined at any of its border points.",
     }
 )
 class TicketField(serializers.Field):
@@ -106,18 +108,39 @@ class ScoreRequestSerializer(serializers.Serializer):
         max_length=MAX_NAME_LENGTH,
         help_text="Optional; if given it must be the board in the path.",
     )
+    options = serializers.DictField(
+        child=serializers.CharField(max_length=MAX_NAME_LENGTH),
+        required=False,
+        help_text='The board\'s game options, e.g. {"bonus": "longest_path"} on usa-bigcities.',
+    )
     players = ScorePlayerInputSerializer(
         many=True, max_length=MAX_PLAYERS, help_text="In seat order."
     )
 
 
 # ----------------------------------------------------------------------------- output
-class ScoreTicketSerializer(serializers.Serializer):
-    id = serializers.CharField(allow_null=True, help_text="The printed ticket's id, if any.")
-    cities = serializers.ListField(child=serializers.CharField())
+class ScoreDestinationSerializer(serializers.Serializer):
+    to = serializers.CharField()
     points = serializers.IntegerField()
     completed = serializers.BooleanField()
+
+
+class ScoreTicketSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True, help_text="The printed ticket's id, if any.")
+    cities = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="With destinations: the origin, then the destination scored (if any).",
+    )
+    points = serializers.IntegerField(help_text="The value scored or lost.")
+    completed = serializers.BooleanField()
     score = serializers.IntegerField(help_text="+points if completed, else -points.")
+    origin = serializers.CharField(required=False, help_text="Only with destinations.")
+    destinations = ScoreDestinationSerializer(
+        many=True,
+        required=False,
+        help_text="Switzerland's country tickets: the best destination joined scores, "
+        "or the lowest value is lost.",
+    )
     path = serializers.ListField(
         child=serializers.CharField(),
         allow_null=True,
@@ -280,6 +303,36 @@ class ScoreView(APIView):
         },
         examples=[
             OpenApiExample("A two-player position", value=EXAMPLE_POSITION, request_only=True),
+            OpenApiExample(
+                "Switzerland: country tickets",
+                value={
+                    "board": "switzerland",
+                    "players": [
+                        {
+                            "routes": [
+                                "bern-neuchatel-1",
+                                "la_chaux_de_fonds-neuchatel-1",
+                                "FR3-la_chaux_de_fonds-1",
+                            ],
+                            "tickets": ["ch-x1", ["Zürich", "Italia", 11]],
+                        },
+                        {"routes": ["bern-solothurn-1"], "tickets": ["ch-01"]},
+                    ],
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Big Cities with the longest-path bonus",
+                value={
+                    "board": "usa-bigcities",
+                    "options": {"bonus": "longest_path"},
+                    "players": [
+                        {"routes": ["chicago-pittsburgh-1"], "tickets": ["1910-04"]},
+                        {"routes": ["dallas-houston-1"], "tickets": []},
+                    ],
+                },
+                request_only=True,
+            ),
             OpenApiExample(
                 "Its score sheet", value=EXAMPLE_SHEET, response_only=True, status_codes=["200"]
             ),

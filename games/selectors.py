@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from engine import Event, action_view, event_view, player_view
+from engine import Board, Event, action_view, event_view, player_view
 
 from .models import Game, GameStatus, Move, Seat, SeatKind
 from .services import load_state, seat_of
@@ -27,12 +27,26 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
     }
 
 
+def board_summary(board: Board) -> dict[str, Any]:
+    """A board as the board list shows it: player limits, game options, rule values."""
+    return {
+        "id": board.id,
+        "name": board.name,
+        "description": board.description,
+        "min_players": board.rules.min_players,
+        "max_players": board.rules.max_players,
+        "options": [o.to_json() for o in board.option_specs],
+        "rules": board.rules.to_json(),
+    }
+
+
 def game_summary(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
     seats = list(game.seats.all())
     mine = seat_of(user, game)
     return {
         "id": game.pk,
         "board": game.board,
+        "options": game.options,
         "status": game.status,
         "version": game.version,
         "players": game.players,

@@ -28,6 +28,13 @@ class SeatSpecSerializer(serializers.Serializer):
 
 class GameCreateSerializer(serializers.Serializer):
     board = serializers.ChoiceField(choices=BOARD_IDS, default="europe")
+    options = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The board's game options by name (see GET /boards); those left out take "
+        'their default. Only usa-bigcities has one: {"bonus": "none" | "longest_path" | '
+        '"globetrotter" | "both"}.',
+    )
     seats = SeatSpecSerializer(many=True, min_length=2, max_length=5)
     turn_time_limit = serializers.IntegerField(
         required=False,
@@ -89,6 +96,9 @@ class SeatSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     board = serializers.CharField()
+    options = serializers.DictField(
+        child=serializers.CharField(), help_text="The board's game options, defaults included."
+    )
     status = serializers.ChoiceField(choices=GameStatus.choices)
     version = serializers.IntegerField()
     players = serializers.IntegerField()
@@ -138,15 +148,30 @@ class PublicSeatSerializer(serializers.Serializer):
     forfeited = serializers.BooleanField()
 
 
+class DestinationSerializer(serializers.Serializer):
+    to = serializers.CharField(help_text="A neighbouring country (any of its border points).")
+    points = serializers.IntegerField()
+
+
 class TicketSerializer(serializers.Serializer):
     id = serializers.CharField()
-    cities = serializers.ListField(child=serializers.CharField())
-    points = serializers.IntegerField()
+    cities = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The two cities; for a ticket with several destinations, only its origin.",
+    )
+    points = serializers.IntegerField(help_text="The value; with destinations, the highest.")
     long = serializers.BooleanField()
+    # Switzerland's country tickets: the best destination joined scores, else the lowest is lost.
+    origin = serializers.CharField(
+        required=False, help_text="With destinations: a city or a country."
+    )
+    destinations = DestinationSerializer(many=True, required=False)
 
 
 class HeldTicketSerializer(TicketSerializer):
-    connected = serializers.BooleanField(help_text="Your routes already join its cities.")
+    connected = serializers.BooleanField(
+        help_text="Your routes already join its cities (or its origin to a destination)."
+    )
 
 
 class OwnSerializer(serializers.Serializer):
@@ -166,6 +191,7 @@ class LastRoundSerializer(serializers.Serializer):
 class GameStateViewSerializer(serializers.Serializer):
     rules_version = serializers.IntegerField()
     board = serializers.CharField()
+    board_options = serializers.DictField(child=serializers.CharField())
     players = serializers.IntegerField()
     phase = serializers.ChoiceField(choices=["initial_tickets", "playing", "game_over"])
     turn = serializers.IntegerField()
@@ -212,6 +238,9 @@ class MoveListSerializer(serializers.Serializer):
 
 class GameRecordSerializer(serializers.Serializer):
     board = serializers.CharField()
+    board_options = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="Only for a board with options."
+    )
     players = serializers.IntegerField()
     seed = serializers.IntegerField()
     first_player = serializers.IntegerField()
@@ -219,18 +248,36 @@ class GameRecordSerializer(serializers.Serializer):
     actions = serializers.ListField(child=serializers.DictField())
 
 
+class BoardOptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    default = serializers.CharField()
+    choices = serializers.DictField(
+        child=serializers.DictField(), help_text="Per choice, the rule values it sets."
+    )
+    description = serializers.CharField()
+
+
 class BoardSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
+    description = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
-    rules = serializers.DictField()
+    options = BoardOptionSerializer(many=True, help_text="Game options chosen at creation.")
+    rules = serializers.DictField(help_text="The rule values with every option at its default.")
 
 
 class BoardSerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
+    description = serializers.CharField()
     rules = serializers.DictField()
+    options = BoardOptionSerializer(many=True)
+    chosen_options = serializers.DictField(child=serializers.CharField())
+    countries = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Neighbouring countries (Switzerland): id, name, aliases, border_points.",
+    )
     cities = serializers.ListField(child=serializers.DictField())
     routes = serializers.ListField(child=serializers.DictField())
     tickets = serializers.ListField(child=serializers.DictField())

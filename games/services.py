@@ -20,7 +20,8 @@ from django.db import transaction
 from django.db.models import Case, Q, Value, When
 from django.utils import timezone
 
-from engine import BOARD_IDS, GameState, load_board, new_game, parse_action
+from engine import BOARD_IDS, GameState, SetupError, load_board, new_game, parse_action
+from engine.board import check_options
 
 from . import errors, notices
 from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
@@ -77,14 +78,21 @@ def create_game(
     timeout_policy: str = TimeoutPolicy.AI_PLAYS_TURN,
     timeout_takeover_after: int = 2,
     first_seat: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Game:
     if board not in BOARD_IDS:
         raise errors.bad_request("UNKNOWN_BOARD", f"Unknown board {board!r}.")
-    rules = load_board(board).rules
+    plain = load_board(board)
+    try:
+        chosen = check_options(plain, options or {})
+    except SetupError as exc:
+        raise errors.bad_request("BAD_OPTION", exc.message) from None
+    rules = plain.rules
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise errors.bad_request(
             "BAD_SEAT_COUNT",
-            f"{board} is played by {rules.min_players} to {rules.max_players} players.",
+            f"{plain.name} is played by {rules.min_players} to {rules.max_players} players, "
+            f"not {len(seats)}.",
         )
     if sum(1 for s in seats if s.type == "creator") > 1:
         raise errors.bad_request("BAD_SEATS", "The creator can take only one seat.")
@@ -113,6 +121,7 @@ def create_game(
     with transaction.atomic():
         game = Game.objects.create(
             board=board,
+            options=chosen,
             created_by=user,
             players=len(seats),
             turn_time_limit=turn_time_limit,
@@ -156,7 +165,7 @@ def _start_if_full(game: Game) -> None:
 
 
 def _start(game: Game) -> None:
-    state = new_game(game.board, game.players, game.seed, game.first_seat)
+    state = new_game(game.board, game.players, game.seed, game.first_seat, options=game.options)
     _store_state(game, state, status=GameStatus.ACTIVE, started_at=timezone.now())
     notices.game_started(game)
 

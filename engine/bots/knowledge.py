@@ -7,7 +7,8 @@ hands and tickets, the seed) cannot leak into a decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import heapq
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board, Ticket
@@ -87,6 +88,66 @@ def _card(name: str) -> int:
     return CARD_INDEX[name]
 
 
+def aim(board: Board, ticket: Ticket, owner: list[int], seat: int, players: int) -> Ticket:
+    """A ticket with several destinations as the plain ticket a planner should chase now.
+
+    Trains still needed are counted over the routes this seat holds (free) or could still
+    claim; the destination with the best value for them wins, then the nearer one. When
+    every destination is cut off, the board's default aim stays. Plain tickets pass as
+    they are.
+    """
+    if not ticket.multi:
+        return ticket
+    assert ticket.origin is not None
+    doubles = board.rules.doubles_usable(players)
+    n = len(board.cities)
+    dist = [float("inf")] * n
+    heap: list[tuple[float, int]] = []
+    for start in ticket.origin.nodes:
+        dist[start] = 0.0
+        heap.append((0.0, start))
+    from_start = list(range(n))  # the origin node each node is reached from
+    heapq.heapify(heap)
+    while heap:
+        d, city = heapq.heappop(heap)
+        if d > dist[city]:
+            continue
+        for r in board.routes_at[city]:
+            route = board.routes[r]
+            if owner[r] == seat:
+                step = 0.0
+            elif owner[r] != -1 or any(
+                owner[x] != -1 and (owner[x] == seat or not doubles) for x in board.siblings[r]
+            ):
+                continue
+            else:
+                step = float(route.length)
+            a, b = route.city_indices
+            other = b if a == city else a
+            if d + step < dist[other]:
+                dist[other] = d + step
+                from_start[other] = from_start[city]
+                heapq.heappush(heap, (d + step, other))
+    best: tuple[float, float, int] | None = None
+    chosen: tuple[int, int, int] | None = None
+    for order, dest in enumerate(ticket.destinations):
+        for end in dest.place.nodes:
+            if dist[end] == float("inf"):
+                continue
+            key = (dist[end] - dest.points, dist[end], order)
+            if best is None or key < best:
+                best, chosen = key, (from_start[end], end, dest.points)
+    if chosen is None:
+        return ticket
+    a, b, points = chosen
+    return replace(
+        ticket,
+        cities=(board.cities[a].name, board.cities[b].name),
+        city_indices=(a, b),
+        points=points,
+    )
+
+
 def know(state: GameState, seat: int) -> Knowledge:
     """Everything ``seat`` may know now, read from its view."""
     view: dict[str, Any] = player_view(state, seat)
@@ -104,15 +165,20 @@ def know(state: GameState, seat: int) -> Knowledge:
     if "tunnel" in pending:
         t = pending["tunnel"]
         tunnel = Tunnel(board.route_by_id[t["route"]].index, _card(t["color"]), t["extra"])
+    players = view["players"]
+
+    def ticket(ticket_id: str) -> Ticket:
+        return aim(board, board.ticket_by_id[ticket_id], owner, seat, players)
+
     return Knowledge(
         board=board,
         seat=seat,
-        players=view["players"],
+        players=players,
         kind=pending.get("kind"),
         hand=[me["hand"][name] for name in CARD_NAMES],
-        tickets=[board.ticket_by_id[t["id"]] for t in me["tickets"]],
+        tickets=[ticket(t["id"]) for t in me["tickets"]],
         connected=[bool(t["connected"]) for t in me["tickets"]],
-        offers=[board.ticket_by_id[t["id"]] for t in me["offered_tickets"]],
+        offers=[ticket(t["id"]) for t in me["offered_tickets"]],
         owner=owner,
         station_owner=station_owner,
         my_stations=[board.city_by_name[n].index for n in view["seats"][seat]["stations"]],

@@ -32,10 +32,12 @@ class Weights:
 def route_costs(k: Knowledge, w: Weights) -> Costs:
     """Per route, its weight for this seat, or None when the seat cannot claim it."""
     hand = k.hand
-    locos = hand[LOCOMOTIVE]
     best = max(hand[:LOCOMOTIVE])
+    only_tunnels = k.board.rules.locomotives_only_on_tunnels
     out: Costs = []
     for r in k.board.routes:
+        # Switzerland: locomotives help only on tunnels.
+        locos = 0 if only_tunnels and not r.tunnel else hand[LOCOMOTIVE]
         if k.owner[r.index] == k.seat:
             out.append(0.0)
             continue

@@ -10,9 +10,15 @@ from engine import GameState, KeepTickets, new_game
 from engine.colors import CARD_INDEX, LOCOMOTIVE, N_CARD_KINDS
 
 
-def started(players: int = 2, seed: int = 1, first: int = 0) -> GameState:
+def started(
+    players: int = 2,
+    seed: int = 1,
+    first: int = 0,
+    board: str = "europe",
+    options: dict[str, str] | None = None,
+) -> GameState:
     """A game past the initial ticket choice (every seat keeps all it was dealt)."""
-    s = new_game("europe", players, seed, first_player=first)
+    s = new_game(board, players, seed, first_player=first, options=options)
     for seat in range(players):
         offered = [s.board.tickets[t].id for t in s.offers[seat]]
         s = s.apply(seat, KeepTickets(tuple(offered)))

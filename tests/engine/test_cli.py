@@ -126,3 +126,41 @@ def test_score_reports_a_file_that_is_not_json(tmp_path):
     out = run("score", str(source))
     assert out.returncode == 1
     assert json.loads(out.stderr)["problems"][0]["code"] == "BAD_SHAPE"
+
+
+def test_simulate_plays_every_other_board_and_saves_a_record_with_its_options(tmp_path):
+    for board, players in (
+        ("usa", "4"),
+        ("usa-1910", "2"),
+        ("usa-mega", "3"),
+        ("switzerland", "3"),
+    ):
+        out = run("simulate", "--board", board, "--players", players, "--games", "1")
+        assert out.returncode == 0, out.stderr
+        summary = json.loads(out.stdout.splitlines()[-1])
+        assert (summary["board"], summary["invariant_violations"]) == (board, 0)
+    saved = tmp_path / "big.json"
+    out = run(
+        "simulate",
+        "--board",
+        "usa-bigcities",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--option",
+        "bonus=both",
+        "--save",
+        str(saved),
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1])["options"] == {"bonus": "both"}
+    assert json.loads(saved.read_text())["board_options"] == {"bonus": "both"}
+    assert run("replay", str(saved)).returncode == 0
+
+
+def test_simulate_refuses_a_player_count_or_option_the_board_does_not_take():
+    out = run("simulate", "--board", "switzerland", "--players", "4", "--games", "1")
+    assert out.returncode == 2 and "2 to 3 players" in out.stderr
+    out = run("simulate", "--board", "usa", "--games", "1", "--option", "bonus=both")
+    assert out.returncode == 2 and "no option 'bonus'" in out.stderr

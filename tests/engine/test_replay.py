@@ -22,27 +22,39 @@ from engine.state import new_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = [(2, 101), (3, 202), (4, 303), (5, 404)]
+# One golden game per other board and variant: (board, players, seed, options).
+BOARD_CASES = [
+    ("usa", 4, 505, None),
+    ("usa-1910", 3, 606, None),
+    ("usa-mega", 5, 707, None),
+    ("usa-bigcities", 2, 808, {"bonus": "longest_path"}),
+    ("switzerland", 3, 909, None),
+]
 
 
 def digest(state) -> str:
     return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
 
 
-def _path(players: int, seed: int) -> Path:
-    return GOLDEN / f"europe-{players}p-seed{seed}.json"
+def _path(players: int, seed: int, board: str = "europe") -> Path:
+    return GOLDEN / f"{board}-{players}p-seed{seed}.json"
 
 
-@pytest.mark.parametrize(("players", "seed"), CASES)
-def test_a_golden_record_replays_to_the_same_state_and_scores(players, seed):
-    path = _path(players, seed)
+@pytest.mark.parametrize(
+    ("board", "players", "seed", "options"),
+    [("europe", p, s, None) for p, s in CASES] + BOARD_CASES,
+)
+def test_a_golden_record_replays_to_the_same_state_and_scores(board, players, seed, options):
+    path = _path(players, seed, board)
     if os.environ.get("REGENERATE_GOLDEN"):
-        state, log, _ = play_game("europe", players, seed, ["random"])
-        record = game_record(new_game("europe", players, seed), log)
+        state, log, _ = play_game(board, players, seed, ["random"], options)
+        record = game_record(new_game(board, players, seed, options=options), log)
         record["rules_version"] = RULES_VERSION
         record["expected"] = {"state_sha256": digest(state), "result": state.result}
         path.write_text(json.dumps(record, indent=1) + "\n", "utf-8")
     record = json.loads(path.read_text("utf-8"))
     assert record["rules_version"] == RULES_VERSION
+    assert record.get("board_options") == options
     state = replay(record)
     assert state.is_over
     assert state.result == record["expected"]["result"]
