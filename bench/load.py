@@ -125,6 +125,10 @@ class Stack:
                 str(self.args.threads),
                 "--backlog",
                 "2048",
+                # Longer than the client keeps an idle connection (httpx: 5 s), so the
+                # server never closes one the client is about to reuse.
+                "--keep-alive",
+                "30",
             ],
         )
         self._spawn(
@@ -204,6 +208,8 @@ class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     conflicts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # What went wrong, e.g. "move: 500" or "view: ReadTimeout".
+    kinds: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     seconds: dict[str, float] = field(default_factory=dict)
 
     async def call(
@@ -213,8 +219,9 @@ class Stats:
         started = time.perf_counter()
         try:
             response = await request
-        except httpx.HTTPError:
+        except httpx.HTTPError as exc:
             self.errors[name] += 1
+            self.kinds[f"{name}: {type(exc).__name__}"] += 1
             return None
         if by_status:
             name = f"{name} ({response.status_code})"
@@ -223,6 +230,7 @@ class Stats:
             self.conflicts[name] += 1
         elif response.status_code not in ok:
             self.errors[name] += 1
+            self.kinds[f"{name}: {response.status_code}"] += 1
         return response
 
 
@@ -430,6 +438,11 @@ def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any
         ),
         "play_move_p99_ms": move_p99,
         "errors": sum(r["errors"] for r in rows),
+        "error_kinds": {
+            f"{phase} {kind}": n
+            for phase, stats in results.items()
+            for kind, n in sorted(stats.kinds.items())
+        },
         "conflicts": sum(r["conflicts"] for r in rows),
         "rows": rows,
     }
