@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -30,7 +31,7 @@ from ttr_service.problems import (
 )
 
 from . import errors, examples, selectors, serializers, services, timeouts, vacations
-from .models import Game, GameStatus, IdempotencyRecord
+from .models import Game, GameStatus, IdempotencyRecord, Seat
 
 _PROBLEMS = {
     400: "Bad input (problem details with field errors).",
@@ -52,12 +53,20 @@ def problems(*codes: int) -> dict[Any, OpenApiResponse]:
 def _game(game_id: int) -> Game:
     game = (
         Game.objects.select_related("created_by")
-        .prefetch_related("seats__user")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .filter(pk=game_id)
         .first()
     )
     if game is None:
         raise errors.not_found()
+    return game
+
+
+def _current_game(game_id: int) -> Game:
+    """The game for a read, after settling a deadline that has passed."""
+    game = _game(game_id)
+    if timeouts.is_overdue(game) and timeouts.enforce_deadline(game.pk):
+        game = _game(game_id)
     return game
 
 
@@ -212,8 +221,7 @@ class GameDetailView(APIView):
         examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        timeouts.enforce_if_overdue(game_id)
-        game = _game(game_id)
+        game = _current_game(game_id)
         tag = _etag(game, request)
         headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
         if request.headers.get("If-None-Match") == tag:
@@ -298,8 +306,7 @@ class LegalActionsView(APIView):
         examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        timeouts.enforce_if_overdue(game_id)
-        game = _game(game_id)
+        game = _current_game(game_id)
         seat = services.seat_of(request.user, game)
         if seat is None:
             raise errors.not_a_player()

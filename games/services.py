@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from engine import BOARD_IDS, GameState, SetupError, load_board, new_game, parse_action
 from engine.board import check_options
+from ttr_service.tasking import send_task, send_task_on_commit
 
 from . import errors, notices
 from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
@@ -290,8 +291,7 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
         extra["result"] = state.result
         from ratings.tasks import record_game_result
 
-        finished_id = game.pk
-        transaction.on_commit(lambda: record_game_result.delay(finished_id))
+        send_task_on_commit(record_game_result, game.pk)
     game.status = status
     pending = list(state.pending.seats)
     extra["deadline"] = _deadline(game, pending)
@@ -310,8 +310,7 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
     if queue_ai and not over and ai_pending.exists():
         from .tasks import play_ai_turns
 
-        game_id, version = game.pk, game.version
-        transaction.on_commit(lambda: play_ai_turns.delay(game_id, version))
+        send_task_on_commit(play_ai_turns, game.pk, game.version)
 
 
 def apply_move(game: Game, seat: int, action: Any, *, cause: str = MoveCause.PLAYER) -> GameState:
@@ -387,7 +386,6 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
             made += 1
     from .tasks import play_ai_turns as task
 
-    game = Game.objects.get(pk=game_id)
-    gid, version = game.pk, game.version
-    transaction.on_commit(lambda: task.delay(gid, version))
+    version = Game.objects.values_list("version", flat=True).get(pk=game_id)
+    send_task(task, game_id, version)
     return made

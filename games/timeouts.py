@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
@@ -19,6 +20,7 @@ from engine import Forfeit
 from engine.bots import make_bot
 from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
+from ttr_service.tasking import send_task, send_task_on_commit
 
 from . import errors, notices, services
 from .models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
@@ -96,8 +98,7 @@ def enforce_deadline(game_id: int, now: datetime | None = None) -> bool:
 def _queue_ai(game: Game) -> None:
     from .tasks import play_ai_turns
 
-    game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: play_ai_turns.delay(game_id, version))
+    send_task_on_commit(play_ai_turns, game.pk, game.version)
 
 
 def enforce_if_overdue(game_id: int) -> None:
@@ -121,7 +122,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     )
     settled = sum(1 for game_id in overdue if enforce_deadline(game_id, now))
     warned = notices.deadlines_approaching(now)
-    stale = now - timedelta(seconds=60)
+    stale = now - timedelta(seconds=settings.AI_STUCK_SECONDS)
     ai_waiting = Seat.objects.filter(game=OuterRef("pk"), pending=True).filter(
         Q(kind=SeatKind.AI) | Q(ai_controlled=True)
     )
@@ -132,8 +133,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
 
     requeued = 0
     for game_id, version in stuck:
-        play_ai_turns.delay(game_id, version)
-        requeued += 1
+        requeued += send_task(play_ai_turns, game_id, version)
     return {"settled": settled, "ai_requeued": requeued, "warned": warned}
 
 

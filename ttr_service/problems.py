@@ -16,6 +16,7 @@ from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
@@ -133,6 +134,19 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
             errors = []
         body = problem(code_status, str(exc.code), exc.message, instance, errors, **extra)
         return Response(body, status=code_status, content_type=PROBLEM_CONTENT_TYPE)
+    if isinstance(exc, OperationalError | InterfaceError):
+        # A dropped or refused database connection: the transaction was rolled back, and
+        # the next request gets a fresh connection (CONN_HEALTH_CHECKS), so a retry works.
+        logger.exception("Database connection failed during %s", instance)
+        body = problem(
+            503,
+            "DATABASE_UNAVAILABLE",
+            "The database connection failed; the request was not applied. Retry it.",
+            instance,
+        )
+        return Response(
+            body, status=503, content_type=PROBLEM_CONTENT_TYPE, headers={"Retry-After": "1"}
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -138,6 +138,11 @@ if _database is None:
             "init_command": "PRAGMA journal_mode=WAL;",
         },
     }
+else:
+    # Connections are kept between requests (and checked before each one, so a connection
+    # the server dropped is replaced instead of failing the next request).
+    _database["CONN_MAX_AGE"] = env.get_int("DATABASE_CONN_MAX_AGE", default=60, minimum=0)
+    _database["CONN_HEALTH_CHECKS"] = True
 DATABASES: dict[str, dict[str, Any]] = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -195,9 +200,11 @@ if REDIS_URL is None:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Throttle counters only: a Redis outage lets requests through (see cache.py).
+            "BACKEND": "ttr_service.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ttr",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 
@@ -228,6 +235,14 @@ else:
         "visibility_timeout": env.get_int("CELERY_VISIBILITY_TIMEOUT", default=3600, minimum=1)
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing retries a broker blip briefly, then gives up: a request that queues work must
+# not hang while the broker is down (the sweeps queue that work again; see tasking.py).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
 # Delivery is at least once: a task is acknowledged only after it ran, and comes back if
 # the worker process dies, so every task must be safe to run twice.
 CELERY_TASK_ACKS_LATE = True
@@ -269,6 +284,9 @@ DEADLINE_WARNINGS_SECONDS = _seconds_list("DEADLINE_WARNINGS", ["86400", "3600"]
 VACATION_DAYS_PER_YEAR = env.get_int("VACATION_DAYS_PER_YEAR", default=14)
 # Pause between two moves of an AI seat, so people watching can follow the game.
 AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
+# The deadline sweep re-queues an AI turn whose game has not changed for this long (its
+# message was lost with the broker, or its worker died).
+AI_STUCK_SECONDS = env.get_int("AI_STUCK_SECONDS", default=60, minimum=1)
 
 # Notifications (notifications/): delivery of the outbox over webhooks, email and push.
 _DOTTED_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")

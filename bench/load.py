@@ -1,0 +1,482 @@
+"""Load benchmark: the production-style server under many concurrent games, on the loopback.
+
+    .venv/bin/python bench/load.py [--games 50] [--seconds 60] [--workers 3] [--threads 4]
+
+Starts everything itself: a private ``redis-server`` on a free port (broker and cache),
+a fresh PostgreSQL database (``--database``, by default ``ttr_bench`` on 127.0.0.1, dropped
+and created again), gunicorn (gthread workers, DEBUG off) and one Celery worker. Users and
+tokens are made beforehand through the services, like a management command would. Then,
+with an asyncio client (httpx):
+
+1. ``ceiling``: ``--games`` clients call ``GET /health`` (a trivial DRF view) in a closed
+   loop for ``--burst-seconds``;
+2. ``view``: the same number of clients fetch a whole game view (``GET /games/{id}``, 200);
+3. ``moves``: one driver per game plays whichever seat must move, back to back
+   (``GET /legal-actions``, then ``POST /actions`` with ``If-Match``);
+4. ``play`` (``--seconds``): ``--games`` games of 4 clients each; every client polls its
+   game view with ``If-None-Match`` every ``--poll`` seconds and, when it is its turn,
+   asks for its legal actions and posts one.
+
+Prints a table (requests, requests/s, p50/p95/p99 ms, errors per endpoint and phase) and
+one JSON object on its last line. An error is a transport failure, a 5xx, or a 4xx other
+than a 412 on a version another seat moved past (counted as ``conflicts``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(check: Any, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with contextlib.suppress(Exception):
+            if check():
+                return
+        time.sleep(0.2)
+    raise SystemExit(f"timed out waiting for {what}")
+
+
+# ---------------------------------------------------------------------------- processes
+class Stack:
+    """redis-server, gunicorn and a Celery worker, each in its own process group."""
+
+    def __init__(self, args: argparse.Namespace, folder: Path) -> None:
+        self.args = args
+        self.folder = folder
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self.redis_port = free_port()
+        self.web_port = free_port()
+        self.url = f"http://127.0.0.1:{self.web_port}/api/v1"
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": args.database,
+            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-only-" + "k" * 48,
+            "SECURE_SSL_REDIRECT": "false",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            # The benchmark measures the service, not its per-user request limits.
+            "THROTTLE_USER_RATE": "1000000/min",
+            "THROTTLE_ANON_RATE": "1000000/min",
+        }
+
+    def _spawn(self, name: str, argv: list[str]) -> None:
+        log = (self.folder / f"{name}.log").open("ab")
+        self.processes.append(
+            subprocess.Popen(
+                argv,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        )
+
+    def start_redis(self) -> None:
+        self._spawn(
+            "redis",
+            [
+                *("redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--dir", str(self.folder)),
+            ],
+        )
+        wait_until(lambda: socket.create_connection(("127.0.0.1", self.redis_port), 1), 20, "redis")
+
+    def start_services(self) -> None:
+        self._spawn(
+            "web",
+            [
+                str(BIN / "gunicorn"),
+                "ttr_service.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{self.web_port}",
+                "--workers",
+                str(self.args.workers),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                str(self.args.threads),
+                "--backlog",
+                "2048",
+                # Longer than the client keeps an idle connection (httpx: 5 s), so the
+                # server never closes one the client is about to reuse.
+                "--keep-alive",
+                "30",
+            ],
+        )
+        self._spawn(
+            "worker",
+            [
+                *(str(BIN / "celery"), "-A", "ttr_service", "worker", "--beat", "--pool", "solo"),
+                *("--loglevel", "warning", "--without-gossip", "--without-mingle"),
+                *("--schedule", str(self.folder / "beat-schedule")),
+            ],
+        )
+        wait_until(
+            lambda: httpx.get(f"{self.url}/health", timeout=2).status_code == 200, 60, "gunicorn"
+        )
+
+    def stop(self) -> None:
+        for process in reversed(self.processes):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in reversed(self.processes):
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    if not name.startswith("ttr_bench"):
+        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_bench*")
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
+    """Migrate, then make 4 users (with tokens) per game and start the games."""
+    os.environ.update(stack.env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.core.management import call_command
+
+    from accounts.services import token_issue
+    from games import services
+
+    call_command("migrate", verbosity=0)
+    model = get_user_model()
+    password = make_password("a-long-bench-password")
+    users = model.objects.bulk_create(
+        [model(username=f"bench{i}", password=password) for i in range(8 * games)]
+    )
+    keys = {u.pk: token_issue(u, name="bench")[1] for u in users}
+    made: dict[str, list[dict[str, Any]]] = {"moves": [], "play": []}
+    for phase in made:
+        for g in range(games):
+            four = users[:4]
+            users = users[4:]
+            seats = [services.SeatSpec("creator")] + [services.SeatSpec("open")] * 3
+            game = services.create_game(four[0], board="europe", seats=seats, first_seat=0)
+            for guest in four[1:]:
+                services.join_game(guest, game.pk)
+            made[phase].append({"id": game.pk, "tokens": [keys[u.pk] for u in four], "n": g})
+    return made
+
+
+# ---------------------------------------------------------------------------- client
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    conflicts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # What went wrong, e.g. "move: 500" or "view: ReadTimeout".
+    kinds: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    async def call(
+        self, name: str, request: Any, ok: tuple[int, ...] = (200,), by_status: bool = False
+    ) -> httpx.Response | None:
+        """Time one request; ``by_status`` files it under ``name (status)``."""
+        started = time.perf_counter()
+        try:
+            response = await request
+        except httpx.HTTPError as exc:
+            self.errors[name] += 1
+            self.kinds[f"{name}: {type(exc).__name__}"] += 1
+            return None
+        if by_status:
+            name = f"{name} ({response.status_code})"
+        self.latencies[name].append((time.perf_counter() - started) * 1000)
+        if response.status_code == 412:
+            self.conflicts[name] += 1
+        elif response.status_code not in ok:
+            self.errors[name] += 1
+            self.kinds[f"{name}: {response.status_code}"] += 1
+        return response
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Token {token}"}
+
+
+async def closed_loop(
+    client: httpx.AsyncClient, stats: Stats, name: str, path: str, token: str | None, end: float
+) -> None:
+    headers = _auth(token) if token else {}
+    while time.monotonic() < end:
+        await stats.call(name, client.get(path, headers=headers))
+
+
+def _pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    # Claim a route half the time it can, so games move on instead of only drawing.
+    claims = [a for a in actions if a["type"] == "claim_route"]
+    if claims and rng.random() < 0.5:
+        return rng.choice(claims)
+    return rng.choice(actions)
+
+
+async def drive_game(
+    client: httpx.AsyncClient, stats: Stats, game: dict[str, Any], end: float
+) -> None:
+    """Play whichever seat must move, back to back (the ``moves`` phase)."""
+    rng = random.Random(game["id"])
+    path = f"/games/{game['id']}"
+    while time.monotonic() < end:
+        seen = await stats.call("view (200)", client.get(path, headers=_auth(game["tokens"][0])))
+        if seen is None or seen.json()["status"] != "active":
+            return
+        waiting = [s["index"] for s in seen.json()["seats"] if s["pending"]]
+        token = game["tokens"][waiting[0]]
+        legal = await stats.call(
+            "legal-actions", client.get(f"{path}/legal-actions", headers=_auth(token))
+        )
+        if legal is None or not legal.json()["actions"]:
+            return
+        body = legal.json()
+        action = _pick(body["actions"], rng)
+        await stats.call(
+            "move",
+            client.post(
+                f"{path}/actions",
+                json={"version": body["version"], "action": action},
+                headers=_auth(token),
+            ),
+        )
+
+
+async def player(
+    client: httpx.AsyncClient,
+    stats: Stats,
+    game: dict[str, Any],
+    seat: int,
+    end: float,
+    poll: float,
+) -> None:
+    """One of the 4 people of a game (the ``play`` phase)."""
+    rng = random.Random(game["id"] * 4 + seat)
+    token = game["tokens"][seat]
+    path = f"/games/{game['id']}"
+    etag: str | None = None
+    detail: dict[str, Any] | None = None
+    await asyncio.sleep(rng.random() * poll)  # spread the clients over the interval
+    while time.monotonic() < end:
+        headers = _auth(token) | ({"If-None-Match": etag} if etag else {})
+        response = await stats.call("view", client.get(path, headers=headers), (200, 304), True)
+        if response is None:
+            await asyncio.sleep(poll)
+            continue
+        if response.status_code == 200:
+            etag, detail = response.headers.get("ETag"), response.json()
+        if detail is None or detail["status"] != "active":
+            return
+        if detail["your_turn"]:
+            legal = await stats.call(
+                "legal-actions",
+                client.get(f"{path}/legal-actions", headers=_auth(token)),
+                (200, 409),
+            )
+            if legal is not None and legal.status_code == 200 and legal.json()["actions"]:
+                action = _pick(legal.json()["actions"], rng)
+                await stats.call(
+                    "move",
+                    client.post(
+                        f"{path}/actions",
+                        json={"action": action},
+                        headers=_auth(token) | {"If-Match": etag or ""},
+                    ),
+                )
+                continue  # look again at once: the move may leave another decision
+        await asyncio.sleep(poll)
+
+
+async def run_phases(
+    url: str, games: dict[str, list[dict[str, Any]]], args: argparse.Namespace
+) -> dict[str, Stats]:
+    limits = httpx.Limits(max_connections=4 * args.games + 16, max_keepalive_connections=None)
+    results: dict[str, Stats] = {}
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+        first = games["play"][0]
+        for name, path, token in (
+            ("ceiling", "/health", None),
+            ("view", f"/games/{first['id']}", first["tokens"][0]),
+        ):
+            stats = Stats()
+            start = time.monotonic()
+            end = start + args.burst_seconds
+            await asyncio.gather(
+                *[closed_loop(client, stats, name, path, token, end) for _ in range(args.games)]
+            )
+            stats.seconds[name] = time.monotonic() - start
+            results[name] = stats
+
+        stats = Stats()
+        start = time.monotonic()
+        end = start + args.burst_seconds
+        await asyncio.gather(*[drive_game(client, stats, g, end) for g in games["moves"]])
+        stats.seconds["moves"] = time.monotonic() - start
+        results["moves"] = stats
+
+        stats = Stats()
+        start = time.monotonic()
+        end = start + args.seconds
+        await asyncio.gather(
+            *[
+                player(client, stats, g, seat, end, args.poll)
+                for g in games["play"]
+                for seat in range(4)
+            ]
+        )
+        stats.seconds["play"] = time.monotonic() - start
+        results["play"] = stats
+    return results
+
+
+# ---------------------------------------------------------------------------- report
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    for phase, stats in results.items():
+        seconds = stats.seconds[phase]
+        names = sorted(set(stats.latencies) | set(stats.errors))
+        for name in names:
+            values = stats.latencies.get(name, [])
+            rows.append(
+                {
+                    "phase": phase,
+                    "endpoint": name,
+                    "requests": len(values),
+                    "rps": round(len(values) / seconds, 1),
+                    "p50_ms": round(_percentile(values, 0.50), 1),
+                    "p95_ms": round(_percentile(values, 0.95), 1),
+                    "p99_ms": round(_percentile(values, 0.99), 1),
+                    "errors": stats.errors.get(name, 0),
+                    "conflicts": stats.conflicts.get(name, 0),
+                }
+            )
+    print(
+        f"{'phase':8} {'endpoint':14} {'requests':>8} {'req/s':>8} {'p50 ms':>8} "
+        f"{'p95 ms':>8} {'p99 ms':>8} {'errors':>7} {'412s':>6}"
+    )
+    for r in rows:
+        print(
+            f"{r['phase']:8} {r['endpoint']:14} {r['requests']:8d} {r['rps']:8.1f} "
+            f"{r['p50_ms']:8.1f} {r['p95_ms']:8.1f} {r['p99_ms']:8.1f} {r['errors']:7d} "
+            f"{r['conflicts']:6d}"
+        )
+
+    def rps(phase: str, endpoint: str) -> float:
+        return next((r["rps"] for r in rows if (r["phase"], r["endpoint"]) == (phase, endpoint)), 0)
+
+    def capacity(phase: str, endpoint: str) -> float:
+        # Requests a second the server can give this endpoint alone at this concurrency:
+        # clients / mean latency (Little's law), so the driver's other calls do not count.
+        values = results[phase].latencies.get(endpoint, [])
+        return args.games / (sum(values) / len(values) / 1000) if values else 0.0
+
+    ceiling = capacity("ceiling", "ceiling")
+    move_p99 = next(
+        (r["p99_ms"] for r in rows if (r["phase"], r["endpoint"]) == ("play", "move")), 0.0
+    )
+    summary = {
+        "games": args.games,
+        "seconds": args.seconds,
+        "web_workers": args.workers,
+        "web_threads": args.threads,
+        "ceiling_rps": rps("ceiling", "ceiling"),
+        "view_rps": rps("view", "view"),
+        "view_vs_ceiling": round(capacity("view", "view") / ceiling, 3) if ceiling else 0,
+        "move_capacity_rps": round(capacity("moves", "move"), 1),
+        "move_vs_ceiling": round(capacity("moves", "move") / ceiling, 3) if ceiling else 0,
+        "play_rps": round(sum(r["rps"] for r in rows if r["phase"] == "play"), 1),
+        "play_moves": next(
+            (r["requests"] for r in rows if (r["phase"], r["endpoint"]) == ("play", "move")), 0
+        ),
+        "play_move_p99_ms": move_p99,
+        "errors": sum(r["errors"] for r in rows),
+        "error_kinds": {
+            f"{phase} {kind}": n
+            for phase, stats in results.items()
+            for kind, n in sorted(stats.kinds.items())
+        },
+        "conflicts": sum(r["conflicts"] for r in rows),
+        "rows": rows,
+    }
+    return summary
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=50, help="concurrent games (4 clients each)")
+    p.add_argument("--seconds", type=float, default=60, help="length of the play phase")
+    p.add_argument("--burst-seconds", type=float, default=10, help="length of the other phases")
+    p.add_argument("--poll", type=float, default=0.5, help="seconds between two polls")
+    p.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    p.add_argument(
+        "--database",
+        default="postgres://postgres@127.0.0.1:5432/ttr_bench",
+        help="PostgreSQL URL of the benchmark database (dropped and created again)",
+    )
+    args = p.parse_args()
+    folder = ROOT / "var" / "bench" / "load"
+    folder.mkdir(parents=True, exist_ok=True)
+    recreate_database(args.database)
+    stack = Stack(args, folder)
+    try:
+        stack.start_redis()
+        games = prepare(stack, args.games)
+        stack.start_services()
+        results = asyncio.run(run_phases(stack.url, games, args))
+    finally:
+        stack.stop()
+    summary = report(results, args)
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""Games made through the real services, for the integrity and fault tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from io import StringIO
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import transaction
+
+from games import services
+from games.models import Game
+
+PASSWORD = "a-long-Passphrase-42"
+
+
+def user(name: str):
+    return get_user_model().objects.create_user(name, password=PASSWORD)
+
+
+def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe", **options) -> Game:
+    """A started 2-player game of two people, then ``moves`` random legal moves."""
+    game = services.create_game(
+        host,
+        board=board,
+        seats=[services.SeatSpec("creator"), services.SeatSpec("open")],
+        first_seat=0,
+        **options,
+    )
+    services.join_game(guest, game.pk)
+    play_random(game.pk, {0: host, 1: guest}, moves, random.Random(seed))
+    return Game.objects.get(pk=game.pk)
+
+
+def play_random(game_id: int, players: dict, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        with transaction.atomic():
+            game = services.lock_game(game_id)
+            if game.status != "active":
+                return
+            state = services.load_state(game)
+            seat = state.pending.seats[0]
+            action = rng.choice(state.legal_actions(seat))
+            services.submit_action(players[seat], game, action.to_json(), game.version)
+
+
+def integrity(*game_ids: int) -> tuple[int, dict]:
+    """Run ``manage.py check_integrity --json``: its exit code and its JSON summary."""
+    args = ["--json", *[f"--game={g}" for g in game_ids]]
+    out = StringIO()
+    try:
+        call_command("check_integrity", *args, stdout=out)
+        code = 0
+    except CommandError as exc:
+        code = exc.returncode
+    return code, json.loads(out.getvalue())
