@@ -45,8 +45,9 @@ _PROBLEMS = {
 }
 
 
-def problems(*codes: int) -> dict[Any, OpenApiResponse]:
-    return problem_responses(*codes, texts=_PROBLEMS)
+def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
+    # Any request may carry a bad token (401) or be throttled (429), even on open endpoints.
+    return problem_responses(*sorted({*codes, 401, 429}), texts=_PROBLEMS, **described)
 
 
 def _game(game_id: int) -> Game:
@@ -120,7 +121,10 @@ class GameListView(APIView):
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int),
         ],
-        responses={200: serializers.GameSummaryPageSerializer, **problems(400, 401)},
+        responses={
+            200: serializers.GameSummaryPageSerializer,
+            **problems(400, 401, 404, s404="`NOT_FOUND`: a page past the end."),
+        },
         examples=[examples.game_page()],
     )
     def get(self, request: Request) -> Response:

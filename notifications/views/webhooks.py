@@ -135,7 +135,12 @@ class DeliveryListView(ListAPIView):
         summary="A webhook's delivery log, newest first",
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
-        responses={200: DeliverySerializer(many=True), **problem_responses(404, s404=NOT_FOUND)},
+        responses={
+            200: DeliverySerializer(many=True),
+            **problem_responses(
+                400, 404, s400="`BAD_CURSOR`: a cursor this list did not give out.", s404=NOT_FOUND
+            ),
+        },
     )
     def get(self, request: Request, webhook_id: int) -> Response:
         return super().get(request, webhook_id)
