@@ -380,7 +380,9 @@ class ActionView(APIView):
         },
     )
     def post(self, request: Request, game_id: int) -> HttpResponse:
-        body = request.data if isinstance(request.data, dict) else {}
+        if not isinstance(request.data, dict):
+            raise errors.bad_request("BAD_BODY", "The body must be a JSON object.")
+        body = request.data
         key = request.headers.get("Idempotency-Key")
         fingerprint = hashlib.sha256(
             json.dumps([request.method, request.path, body], sort_keys=True).encode()
