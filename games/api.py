@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -46,8 +46,9 @@ _PROBLEMS = {
 }
 
 
-def problems(*codes: int) -> dict[Any, OpenApiResponse]:
-    return problem_responses(*codes, texts=_PROBLEMS)
+def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
+    # Any request may carry a bad token (401) or be throttled (429), even on open endpoints.
+    return problem_responses(*sorted({*codes, 401, 429}), texts=_PROBLEMS, **described)
 
 
 def _game(game_id: int) -> Game:
@@ -117,7 +118,10 @@ class GameListView(APIView):
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int),
         ],
-        responses={200: serializers.GameSummaryPageSerializer, **problems(400, 401)},
+        responses={
+            200: serializers.GameSummaryPageSerializer,
+            **problems(400, 401, 404, s404="`NOT_FOUND`: a page past the end."),
+        },
         examples=[examples.game_page()],
     )
     def get(self, request: Request) -> Response:
@@ -332,11 +336,20 @@ class ActionView(APIView):
             "Needs the game version the move was decided on, in `If-Match` or the `version` "
             "field: a stale one gets 412 and changes nothing. With an `Idempotency-Key` "
             "header, a retry returns the first response byte for byte and applies nothing "
-            "twice; the same key with another body gets 422. Returns the caller's new view."
+            "twice; the same key with another body gets 422; a retry while the first request "
+            "is still being processed gets 409 `IDEMPOTENCY_KEY_IN_FLIGHT` with `Retry-After`. "
+            "Returns the caller's new view."
         ),
         parameters=[
             OpenApiParameter("If-Match", str, OpenApiParameter.HEADER),
             OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
+            OpenApiParameter(
+                "Retry-After",
+                int,
+                OpenApiParameter.HEADER,
+                response=[409],
+                description="With `IDEMPOTENCY_KEY_IN_FLIGHT`: seconds to wait before retrying.",
+            ),
         ],
         request=serializers.ActionRequestSerializer,
         examples=[
@@ -386,28 +399,49 @@ class ActionView(APIView):
         ],
         responses={
             200: serializers.GameDetailSerializer,
-            **problems(400, 401, 403, 404, 409, 412, 422, 428),
+            **problems(
+                400,
+                401,
+                403,
+                404,
+                409,
+                412,
+                422,
+                428,
+                s409="The action does not fit the game now (the engine's code is passed "
+                "through), or `IDEMPOTENCY_KEY_IN_FLIGHT`: a request with this Idempotency-Key "
+                "is still being processed (retry after `Retry-After` seconds).",
+            ),
         },
     )
     def post(self, request: Request, game_id: int) -> HttpResponse:
-        body = request.data if isinstance(request.data, dict) else {}
+        if not isinstance(request.data, dict):
+            raise errors.bad_request("BAD_BODY", "The body must be a JSON object.")
+        body = request.data
         key = request.headers.get("Idempotency-Key")
         fingerprint = hashlib.sha256(
             json.dumps([request.method, request.path, body], sort_keys=True).encode()
         ).hexdigest()
+        record = None
+        if key:
+            # Claimed in its own (auto-committed) statement, so a concurrent request with the
+            # same key finds the row and its lock below instead of inserting a second one.
+            record, _ = IdempotencyRecord.objects.get_or_create(
+                user=request.user, key=key, defaults={"fingerprint": fingerprint}
+            )
         timeouts.enforce_if_overdue(game_id)
         with transaction.atomic():
-            game = services.lock_game(game_id)
-            if key:
-                record = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
-                if record is not None:
-                    if record.fingerprint != fingerprint:
-                        raise ServiceError(
-                            "IDEMPOTENCY_KEY_REUSED",
-                            "This Idempotency-Key was used for a different request.",
-                            status.HTTP_422_UNPROCESSABLE_ENTITY,
-                        )
+            if record is not None:
+                record = _claim(record.pk)
+                if record.fingerprint != fingerprint:
+                    raise ServiceError(
+                        "IDEMPOTENCY_KEY_REUSED",
+                        "This Idempotency-Key was used for a different request.",
+                        status.HTTP_422_UNPROCESSABLE_ENTITY,
+                    )
+                if record.status_code is not None:
                     return _render_record(record)
+            game = services.lock_game(game_id)
             try:
                 version = _expected_version(request, body)
                 data = serializers.ActionRequestSerializer(data=body)
@@ -426,16 +460,38 @@ class ActionView(APIView):
                 headers = {}
             # Rendered once: a retry with the same key gets these very bytes.
             content = JSONRenderer().render(payload)
-            if key:
-                IdempotencyRecord.objects.create(
-                    user=request.user,
-                    key=key,
-                    fingerprint=fingerprint,
-                    status_code=code,
-                    body=content,
-                    headers={"Content-Type": content_type, **headers},
-                )
+            if record is not None:
+                # Saved with the move, in its transaction: the answer exists iff the move does.
+                record.status_code = code
+                record.body = content
+                record.headers = {"Content-Type": content_type, **headers}
+                record.save(update_fields=["status_code", "body", "headers"])
         return _respond(content, code, content_type, headers)
+
+
+class KeyInFlight(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "IDEMPOTENCY_KEY_IN_FLIGHT",
+            "A request with this Idempotency-Key is still being processed; retry shortly "
+            "to get its response.",
+            status.HTTP_409_CONFLICT,
+        )
+        self.wait = 1  # DRF sends it as Retry-After
+
+
+def _claim(record_id: int) -> IdempotencyRecord:
+    """Lock the key's record for this transaction, or fail at once if another request holds it.
+
+    The lock is held until the answer is stored with the move, so a second request meanwhile
+    gets 409 instead of waiting. A record left without an answer (the first request failed
+    and rolled back) is simply claimed again. SQLite has no row locks: there the writers are
+    serialised and the retry finds the stored answer.
+    """
+    try:
+        return IdempotencyRecord.objects.select_for_update(nowait=True).get(pk=record_id)
+    except OperationalError:
+        raise KeyInFlight() from None
 
 
 def _render_record(record: IdempotencyRecord) -> HttpResponse:

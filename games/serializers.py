@@ -129,7 +129,9 @@ class PendingSerializer(serializers.Serializer):
             "second_card",
             "tunnel_payment",
             "keep_tickets",
-        ]
+        ],
+        allow_null=True,
+        help_text="null once the game is over (no decision is pending).",
     )
     seats = serializers.ListField(child=serializers.IntegerField())
     tunnel = serializers.DictField(required=False, help_text="route, color, laid, revealed, extra")

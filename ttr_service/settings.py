@@ -99,6 +99,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ttr_service.limits.BodySizeLimitMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -111,6 +112,10 @@ MIDDLEWARE = [
 ROOT_URLCONF = "ttr_service.urls"
 WSGI_APPLICATION = "ttr_service.wsgi.application"
 ASGI_APPLICATION = "ttr_service.asgi.application"
+
+# The largest request body accepted (Django's default, set here so it is seen): larger ones
+# get 413 REQUEST_TOO_LARGE from ttr_service.limits before any parser reads them.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 # The API's paths carry no trailing slash; a redirect would drop a POST body.
 APPEND_SLASH = False

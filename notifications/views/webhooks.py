@@ -147,7 +147,12 @@ class DeliveryListView(ListAPIView):
         summary="A webhook's delivery log, newest first",
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
-        responses={200: DeliverySerializer(many=True), **problem_responses(404, s404=NOT_FOUND)},
+        responses={
+            200: DeliverySerializer(many=True),
+            **problem_responses(
+                400, 404, s400="`BAD_CURSOR`: a cursor this list did not give out.", s404=NOT_FOUND
+            ),
+        },
         examples=examples.deliveries(),
     )
     def get(self, request: Request, webhook_id: int) -> Response:
