@@ -165,6 +165,8 @@ def fault_env(transactional_db, redis_server) -> dict[str, str]:
         "DEADLINE_SWEEP_SECONDS": "1",
         "NOTIFICATIONS_SWEEP_SECONDS": "1",
         "AI_STUCK_SECONDS": "2",
+        # The webhook receivers of these tests listen on 127.0.0.1.
+        "WEBHOOK_ALLOW_PRIVATE": "true",
     }
 
 
