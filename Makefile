@@ -7,7 +7,7 @@ INSTALLED := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run test lint test-sqlite test-postgres schema
+.PHONY: install run test lint test-sqlite test-postgres schema chromium
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -23,7 +23,18 @@ install: $(INSTALLED)
 run: install
 	bash scripts/serve
 
-test: install lint test-sqlite test-postgres
+test: install chromium lint test-sqlite test-postgres
+
+# The web client's end-to-end tests drive Debian's Chromium (Playwright cannot download its
+# own browser here); they fail, not skip, without it. Installed with apt when missing.
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Chromium is missing; installing Debian's chromium"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends chromium; \
+	fi
 
 lint: install
 	$(VENV)/bin/ruff check .
