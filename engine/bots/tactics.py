@@ -103,9 +103,10 @@ def choose_draw(
     locos_needed: int,
     *,
     take_locomotive: bool,
-) -> Draw:
+) -> Draw | None:
     """A card draw toward ``need``: the face-up card of the colour most lacking, a face-up
-    locomotive when allowed and worth a whole draw, otherwise the deck."""
+    locomotive when allowed and worth a whole draw, otherwise the deck; None when no card can
+    be drawn (deck and market empty), and the caller falls back to any legal move."""
     options = draw_actions(state, seat)
     lack = deficits(k, need)
     best: tuple[int, int, Draw] | None = None
@@ -137,6 +138,8 @@ def choose_draw(
     ]
     if colored:
         return min(colored, key=lambda x: x[:2])[2]
+    if not options:
+        return None
     pick = options[0]
     assert isinstance(pick, DrawFaceUp | DrawBlind)
     return pick
