@@ -120,9 +120,13 @@ class Stack:
                 "--workers",
                 str(self.args.workers),
                 "--worker-class",
-                "gthread",
-                "--threads",
-                str(self.args.threads),
+                self.args.worker_class,
+                # Sync workers serve one request at a time and ignore threads.
+                *(
+                    ("--threads", str(self.args.threads))
+                    if self.args.worker_class == "gthread"
+                    else ()
+                ),
                 "--backlog",
                 "2048",
                 # Longer than the client keeps an idle connection (httpx: 5 s), so the
@@ -457,6 +461,12 @@ def main() -> None:
     p.add_argument("--poll", type=float, default=0.5, help="seconds between two polls")
     p.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    p.add_argument(
+        "--worker-class",
+        choices=("gthread", "sync"),
+        default="gthread",
+        help="gunicorn worker class (sync: no keep-alive, one request per worker at a time)",
+    )
     p.add_argument(
         "--database",
         default="postgres://postgres@127.0.0.1:5432/ttr_bench",
