@@ -15,7 +15,8 @@ with an asyncio client (httpx):
    (``GET /legal-actions``, then ``POST /actions`` with ``If-Match``);
 4. ``play`` (``--seconds``): ``--games`` games of 4 clients each; every client polls its
    game view with ``If-None-Match`` every ``--poll`` seconds and, when it is its turn,
-   asks for its legal actions and posts one.
+   asks for its legal actions and posts one (after ``--think`` seconds, 0 by default: bots
+   that answer at once, so each game has one client moving back to back).
 
 Prints a table (requests, requests/s, p50/p95/p99 ms, errors per endpoint and phase) and
 one JSON object on its last line. An error is a transport failure, a 5xx, or a 4xx other
@@ -147,6 +148,10 @@ class Stack:
             lambda: httpx.get(f"{self.url}/health", timeout=2).status_code == 200, 60, "gunicorn"
         )
 
+    def web_pgid(self) -> int | None:
+        # Each process is spawned in a new session, so its pid is its process group.
+        return self.processes[1].pid if len(self.processes) > 1 else None
+
     def stop(self) -> None:
         for process in reversed(self.processes):
             with contextlib.suppress(ProcessLookupError):
@@ -157,6 +162,70 @@ class Stack:
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)
+
+
+def _proc_stats() -> dict[int, list[str]]:
+    """Each live process's /proc stat fields after its command name (state, ppid, pgrp…)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                found[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+    return found
+
+
+def _cpu(fields: list[str]) -> int:
+    return int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """CPU time (user + system) used so far by the live processes of one process group."""
+    ticks = sum(_cpu(f) for f in _proc_stats().values() if int(f[2]) == pgid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds(database: str) -> float:
+    """CPU time of the PostgreSQL backends connected to the benchmark database."""
+    import psycopg
+
+    name = database.rsplit("/", 1)[1]
+    admin = database.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        pids = {
+            row[0]
+            for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])
+        }
+    stats = _proc_stats()
+    return sum(_cpu(stats[pid]) for pid in pids if pid in stats) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuMeter:
+    """CPU seconds of the client (this process) and of the web server over one phase."""
+
+    def __init__(self, web_pgid: int | None, database: str) -> None:
+        self.web_pgid = web_pgid
+        self.database = database
+        self.used: dict[str, dict[str, float]] = {}
+
+    def _now(self) -> tuple[float, float, float, float]:
+        web = group_cpu_seconds(self.web_pgid) if self.web_pgid else 0.0
+        # Backends live on between requests (CONN_MAX_AGE), so their counters span a phase.
+        db = database_cpu_seconds(self.database)
+        return time.monotonic(), time.process_time(), web, db
+
+    @contextlib.contextmanager
+    def phase(self, name: str) -> Any:
+        wall0, client0, web0, db0 = self._now()
+        yield
+        wall1, client1, web1, db1 = self._now()
+        wall = wall1 - wall0
+        self.used[name] = {
+            "client_cores": round((client1 - client0) / wall, 2),
+            "web_cores": round((web1 - web0) / wall, 2),
+            "db_cores": round(max(db1 - db0, 0.0) / wall, 2),
+        }
 
 
 def recreate_database(url: str) -> None:
@@ -294,8 +363,9 @@ async def player(
     seat: int,
     end: float,
     poll: float,
+    think: float,
 ) -> None:
-    """One of the 4 people of a game (the ``play`` phase)."""
+    """One of the 4 people of a game (the ``play`` phase); ``think`` s before each decision."""
     rng = random.Random(game["id"] * 4 + seat)
     token = game["tokens"][seat]
     path = f"/games/{game['id']}"
@@ -313,6 +383,8 @@ async def player(
         if detail is None or detail["status"] != "active":
             return
         if detail["your_turn"]:
+            if think:
+                await asyncio.sleep(think)
             legal = await stats.call(
                 "legal-actions",
                 client.get(f"{path}/legal-actions", headers=_auth(token)),
@@ -333,7 +405,7 @@ async def player(
 
 
 async def run_phases(
-    url: str, games: dict[str, list[dict[str, Any]]], args: argparse.Namespace
+    url: str, games: dict[str, list[dict[str, Any]]], args: argparse.Namespace, cpu: CpuMeter
 ) -> dict[str, Stats]:
     limits = httpx.Limits(max_connections=4 * args.games + 16, max_keepalive_connections=None)
     results: dict[str, Stats] = {}
@@ -346,29 +418,32 @@ async def run_phases(
             stats = Stats()
             start = time.monotonic()
             end = start + args.burst_seconds
-            await asyncio.gather(
-                *[closed_loop(client, stats, name, path, token, end) for _ in range(args.games)]
-            )
+            with cpu.phase(name):
+                await asyncio.gather(
+                    *[closed_loop(client, stats, name, path, token, end) for _ in range(args.games)]
+                )
             stats.seconds[name] = time.monotonic() - start
             results[name] = stats
 
         stats = Stats()
         start = time.monotonic()
         end = start + args.burst_seconds
-        await asyncio.gather(*[drive_game(client, stats, g, end) for g in games["moves"]])
+        with cpu.phase("moves"):
+            await asyncio.gather(*[drive_game(client, stats, g, end) for g in games["moves"]])
         stats.seconds["moves"] = time.monotonic() - start
         results["moves"] = stats
 
         stats = Stats()
         start = time.monotonic()
         end = start + args.seconds
-        await asyncio.gather(
-            *[
-                player(client, stats, g, seat, end, args.poll)
-                for g in games["play"]
-                for seat in range(4)
-            ]
-        )
+        with cpu.phase("play"):
+            await asyncio.gather(
+                *[
+                    player(client, stats, g, seat, end, args.poll, args.think)
+                    for g in games["play"]
+                    for seat in range(4)
+                ]
+            )
         stats.seconds["play"] = time.monotonic() - start
         results["play"] = stats
     return results
@@ -382,7 +457,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any]:
+def report(results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for phase, stats in results.items():
         seconds = stats.seconds[phase]
@@ -413,6 +488,15 @@ def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any
             f"{r['conflicts']:6d}"
         )
 
+    print(
+        "CPU (cores busy on average; the machine has 2): "
+        + ", ".join(
+            f"{phase} client {u['client_cores']:.2f} web {u['web_cores']:.2f} "
+            f"db {u['db_cores']:.2f}"
+            for phase, u in cpu.used.items()
+        )
+    )
+
     def rps(phase: str, endpoint: str) -> float:
         return next((r["rps"] for r in rows if (r["phase"], r["endpoint"]) == (phase, endpoint)), 0)
 
@@ -431,6 +515,10 @@ def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any
         "seconds": args.seconds,
         "web_workers": args.workers,
         "web_threads": args.threads,
+        "web_worker_class": args.worker_class,
+        "poll_seconds": args.poll,
+        "think_seconds": args.think,
+        "cpu": cpu.used,
         "ceiling_rps": rps("ceiling", "ceiling"),
         "view_rps": rps("view", "view"),
         "view_vs_ceiling": round(capacity("view", "view") / ceiling, 3) if ceiling else 0,
@@ -459,6 +547,12 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60, help="length of the play phase")
     p.add_argument("--burst-seconds", type=float, default=10, help="length of the other phases")
     p.add_argument("--poll", type=float, default=0.5, help="seconds between two polls")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="seconds a player waits before each decision in the play phase (0: at once)",
+    )
     p.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     p.add_argument(
@@ -481,10 +575,11 @@ def main() -> None:
         stack.start_redis()
         games = prepare(stack, args.games)
         stack.start_services()
-        results = asyncio.run(run_phases(stack.url, games, args))
+        cpu = CpuMeter(stack.web_pgid(), args.database)
+        results = asyncio.run(run_phases(stack.url, games, args, cpu))
     finally:
         stack.stop()
-    summary = report(results, args)
+    summary = report(results, args, cpu)
     print(json.dumps(summary))
 
 
