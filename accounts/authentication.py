@@ -1,12 +1,29 @@
-"""Knox token authentication that also records when each token was last used."""
+"""Knox token authentication in one query, recording when each token was last used.
+
+Knox finds a token by its first characters, then walks every row sharing them and, for
+each, loads all of the user's tokens to delete the expired ones: two queries and a loop on
+every request. Here the key's SHA-512 is computed once and looked up by the unique
+``digest`` column (one indexed query, with the user joined in); the expiry is checked on
+that row, so an expired or revoked (deleted) token fails at once, as before. Expired rows
+of the user's other tokens are deleted when a new token is issued (``token_issue``), not
+on every request; they never authenticate meanwhile, and ``tokens_of`` leaves them out.
+Nothing is cached: each request reads the token row.
+"""
 
 from __future__ import annotations
 
+import binascii
 from datetime import timedelta
+from hmac import compare_digest
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
+from knox.crypto import hash_token
+from knox.settings import CONSTANTS
+from knox.signals import token_expired
+from rest_framework import exceptions
 
 from accounts.models import AuthToken
 
@@ -16,7 +33,29 @@ LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
-    """``Authorization: Token <key>``: knox's checks (digest, expiry, active user)."""
+    """``Authorization: Token <key>``: digest, expiry and active user checked per request."""
+
+    def authenticate_credentials(self, token: bytes) -> tuple[Any, AuthToken]:
+        invalid = exceptions.AuthenticationFailed(_("Invalid token."))
+        try:
+            key = token.decode("utf-8")
+            digest = hash_token(key)
+        except (UnicodeDecodeError, TypeError, ValueError, binascii.Error):
+            raise invalid from None
+        auth_token = (
+            AuthToken.objects.select_related("user")
+            .filter(digest=digest, token_key=key[: CONSTANTS.TOKEN_KEY_LENGTH])
+            .first()
+        )
+        if auth_token is None or not compare_digest(digest, auth_token.digest):
+            raise invalid
+        now = timezone.now()
+        if auth_token.expiry is not None and auth_token.expiry < now:
+            username = auth_token.user.get_username()
+            auth_token.delete()
+            token_expired.send(sender=self.__class__, username=username, source="auth_token")
+            raise invalid
+        return self.validate_user(auth_token)
 
     def validate_user(self, auth_token: AuthToken) -> tuple[Any, AuthToken]:
         user, token = super().validate_user(auth_token)

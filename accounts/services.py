@@ -107,7 +107,11 @@ def token_default_name(request: HttpRequest) -> str:
 def token_issue(
     user: AbstractBaseUser, *, name: str, ttl: timedelta | None = None
 ) -> tuple[AuthToken, str]:
-    """A new token and its key. The key is returned this once and never stored."""
+    """A new token and its key. The key is returned this once and never stored.
+
+    The user's expired tokens are deleted here rather than on every authenticated request.
+    """
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     token, key = AuthToken.objects.create(
         user=user, expiry=ttl or knox_settings.TOKEN_TTL, name=name
     )

@@ -6,7 +6,8 @@ Starts everything itself: a private ``redis-server`` on a free port (broker and 
 a fresh PostgreSQL database (``--database``, by default ``ttr_bench`` on 127.0.0.1, dropped
 and created again), gunicorn (gthread workers, DEBUG off) and one Celery worker. Users and
 tokens are made beforehand through the services, like a management command would. Then,
-with an asyncio client (httpx):
+with an asyncio client (aiohttp, which costs the shared cores far less CPU a request than
+httpx's async client):
 
 1. ``ceiling``: ``--games`` clients call ``GET /health`` (a trivial DRF view) in a closed
    loop for ``--burst-seconds``;
@@ -15,7 +16,8 @@ with an asyncio client (httpx):
    (``GET /legal-actions``, then ``POST /actions`` with ``If-Match``);
 4. ``play`` (``--seconds``): ``--games`` games of 4 clients each; every client polls its
    game view with ``If-None-Match`` every ``--poll`` seconds and, when it is its turn,
-   asks for its legal actions and posts one.
+   asks for its legal actions and posts one (after ``--think`` seconds, 0 by default: bots
+   that answer at once, so each game has one client moving back to back).
 
 Prints a table (requests, requests/s, p50/p95/p99 ms, errors per endpoint and phase) and
 one JSON object on its last line. An error is a transport failure, a 5xx, or a 4xx other
@@ -36,10 +38,12 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,12 +124,16 @@ class Stack:
                 "--workers",
                 str(self.args.workers),
                 "--worker-class",
-                "gthread",
-                "--threads",
-                str(self.args.threads),
+                self.args.worker_class,
+                # Sync workers serve one request at a time and ignore threads.
+                *(
+                    ("--threads", str(self.args.threads))
+                    if self.args.worker_class == "gthread"
+                    else ()
+                ),
                 "--backlog",
                 "2048",
-                # Longer than the client keeps an idle connection (httpx: 5 s), so the
+                # Longer than the client keeps an idle connection (aiohttp: 15 s), so the
                 # server never closes one the client is about to reuse.
                 "--keep-alive",
                 "30",
@@ -143,6 +151,10 @@ class Stack:
             lambda: httpx.get(f"{self.url}/health", timeout=2).status_code == 200, 60, "gunicorn"
         )
 
+    def web_pgid(self) -> int | None:
+        # Each process is spawned in a new session, so its pid is its process group.
+        return self.processes[1].pid if len(self.processes) > 1 else None
+
     def stop(self) -> None:
         for process in reversed(self.processes):
             with contextlib.suppress(ProcessLookupError):
@@ -153,6 +165,70 @@ class Stack:
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)
+
+
+def _proc_stats() -> dict[int, list[str]]:
+    """Each live process's /proc stat fields after its command name (state, ppid, pgrp…)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                found[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+    return found
+
+
+def _cpu(fields: list[str]) -> int:
+    return int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """CPU time (user + system) used so far by the live processes of one process group."""
+    ticks = sum(_cpu(f) for f in _proc_stats().values() if int(f[2]) == pgid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds(database: str) -> float:
+    """CPU time of the PostgreSQL backends connected to the benchmark database."""
+    import psycopg
+
+    name = database.rsplit("/", 1)[1]
+    admin = database.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        pids = {
+            row[0]
+            for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])
+        }
+    stats = _proc_stats()
+    return sum(_cpu(stats[pid]) for pid in pids if pid in stats) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuMeter:
+    """CPU seconds of the client (this process) and of the web server over one phase."""
+
+    def __init__(self, web_pgid: int | None, database: str) -> None:
+        self.web_pgid = web_pgid
+        self.database = database
+        self.used: dict[str, dict[str, float]] = {}
+
+    def _now(self) -> tuple[float, float, float, float]:
+        web = group_cpu_seconds(self.web_pgid) if self.web_pgid else 0.0
+        # Backends live on between requests (CONN_MAX_AGE), so their counters span a phase.
+        db = database_cpu_seconds(self.database)
+        return time.monotonic(), time.process_time(), web, db
+
+    @contextlib.contextmanager
+    def phase(self, name: str) -> Any:
+        wall0, client0, web0, db0 = self._now()
+        yield
+        wall1, client1, web1, db1 = self._now()
+        wall = wall1 - wall0
+        self.used[name] = {
+            "client_cores": round((client1 - client0) / wall, 2),
+            "web_cores": round((web1 - web0) / wall, 2),
+            "db_cores": round(max(db1 - db0, 0.0) / wall, 2),
+        }
 
 
 def recreate_database(url: str) -> None:
@@ -204,6 +280,41 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
 
 # ---------------------------------------------------------------------------- client
 @dataclass
+class Reply:
+    status_code: int
+    headers: Mapping[str, str]  # case-insensitive, as aiohttp gives them
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Client:
+    """The few calls the phases make, over one aiohttp session with kept-alive connections."""
+
+    def __init__(self, base_url: str, connections: int) -> None:
+        self.base_url = base_url
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=15),
+            timeout=aiohttp.ClientTimeout(total=30),
+        )
+
+    async def _send(self, method: str, path: str, **kwargs: Any) -> Reply:
+        async with self.session.request(method, self.base_url + path, **kwargs) as response:
+            body = await response.read()
+            return Reply(response.status, response.headers.copy(), body)
+
+    def get(self, path: str, headers: dict[str, str]) -> Any:
+        return self._send("GET", path, headers=headers)
+
+    def post(self, path: str, json: dict[str, Any], headers: dict[str, str]) -> Any:
+        return self._send("POST", path, json=json, headers=headers)
+
+    async def close(self) -> None:
+        await self.session.close()
+
+
+@dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -214,12 +325,12 @@ class Stats:
 
     async def call(
         self, name: str, request: Any, ok: tuple[int, ...] = (200,), by_status: bool = False
-    ) -> httpx.Response | None:
+    ) -> Reply | None:
         """Time one request; ``by_status`` files it under ``name (status)``."""
         started = time.perf_counter()
         try:
             response = await request
-        except httpx.HTTPError as exc:
+        except (aiohttp.ClientError, TimeoutError) as exc:
             self.errors[name] += 1
             self.kinds[f"{name}: {type(exc).__name__}"] += 1
             return None
@@ -239,7 +350,7 @@ def _auth(token: str) -> dict[str, str]:
 
 
 async def closed_loop(
-    client: httpx.AsyncClient, stats: Stats, name: str, path: str, token: str | None, end: float
+    client: Client, stats: Stats, name: str, path: str, token: str | None, end: float
 ) -> None:
     headers = _auth(token) if token else {}
     while time.monotonic() < end:
@@ -254,9 +365,7 @@ def _pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(actions)
 
 
-async def drive_game(
-    client: httpx.AsyncClient, stats: Stats, game: dict[str, Any], end: float
-) -> None:
+async def drive_game(client: Client, stats: Stats, game: dict[str, Any], end: float) -> None:
     """Play whichever seat must move, back to back (the ``moves`` phase)."""
     rng = random.Random(game["id"])
     path = f"/games/{game['id']}"
@@ -284,14 +393,15 @@ async def drive_game(
 
 
 async def player(
-    client: httpx.AsyncClient,
+    client: Client,
     stats: Stats,
     game: dict[str, Any],
     seat: int,
     end: float,
     poll: float,
+    think: float,
 ) -> None:
-    """One of the 4 people of a game (the ``play`` phase)."""
+    """One of the 4 people of a game (the ``play`` phase); ``think`` s before each decision."""
     rng = random.Random(game["id"] * 4 + seat)
     token = game["tokens"][seat]
     path = f"/games/{game['id']}"
@@ -309,6 +419,8 @@ async def player(
         if detail is None or detail["status"] != "active":
             return
         if detail["your_turn"]:
+            if think:
+                await asyncio.sleep(think)
             legal = await stats.call(
                 "legal-actions",
                 client.get(f"{path}/legal-actions", headers=_auth(token)),
@@ -329,11 +441,11 @@ async def player(
 
 
 async def run_phases(
-    url: str, games: dict[str, list[dict[str, Any]]], args: argparse.Namespace
+    url: str, games: dict[str, list[dict[str, Any]]], args: argparse.Namespace, cpu: CpuMeter
 ) -> dict[str, Stats]:
-    limits = httpx.Limits(max_connections=4 * args.games + 16, max_keepalive_connections=None)
     results: dict[str, Stats] = {}
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+    client = Client(url, connections=4 * args.games + 16)
+    try:
         first = games["play"][0]
         for name, path, token in (
             ("ceiling", "/health", None),
@@ -342,31 +454,36 @@ async def run_phases(
             stats = Stats()
             start = time.monotonic()
             end = start + args.burst_seconds
-            await asyncio.gather(
-                *[closed_loop(client, stats, name, path, token, end) for _ in range(args.games)]
-            )
+            with cpu.phase(name):
+                await asyncio.gather(
+                    *[closed_loop(client, stats, name, path, token, end) for _ in range(args.games)]
+                )
             stats.seconds[name] = time.monotonic() - start
             results[name] = stats
 
         stats = Stats()
         start = time.monotonic()
         end = start + args.burst_seconds
-        await asyncio.gather(*[drive_game(client, stats, g, end) for g in games["moves"]])
+        with cpu.phase("moves"):
+            await asyncio.gather(*[drive_game(client, stats, g, end) for g in games["moves"]])
         stats.seconds["moves"] = time.monotonic() - start
         results["moves"] = stats
 
         stats = Stats()
         start = time.monotonic()
         end = start + args.seconds
-        await asyncio.gather(
-            *[
-                player(client, stats, g, seat, end, args.poll)
-                for g in games["play"]
-                for seat in range(4)
-            ]
-        )
+        with cpu.phase("play"):
+            await asyncio.gather(
+                *[
+                    player(client, stats, g, seat, end, args.poll, args.think)
+                    for g in games["play"]
+                    for seat in range(4)
+                ]
+            )
         stats.seconds["play"] = time.monotonic() - start
         results["play"] = stats
+    finally:
+        await client.close()
     return results
 
 
@@ -378,7 +495,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any]:
+def report(results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for phase, stats in results.items():
         seconds = stats.seconds[phase]
@@ -409,6 +526,15 @@ def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any
             f"{r['conflicts']:6d}"
         )
 
+    print(
+        "CPU (cores busy on average; the machine has 2): "
+        + ", ".join(
+            f"{phase} client {u['client_cores']:.2f} web {u['web_cores']:.2f} "
+            f"db {u['db_cores']:.2f}"
+            for phase, u in cpu.used.items()
+        )
+    )
+
     def rps(phase: str, endpoint: str) -> float:
         return next((r["rps"] for r in rows if (r["phase"], r["endpoint"]) == (phase, endpoint)), 0)
 
@@ -427,6 +553,10 @@ def report(results: dict[str, Stats], args: argparse.Namespace) -> dict[str, Any
         "seconds": args.seconds,
         "web_workers": args.workers,
         "web_threads": args.threads,
+        "web_worker_class": args.worker_class,
+        "poll_seconds": args.poll,
+        "think_seconds": args.think,
+        "cpu": cpu.used,
         "ceiling_rps": rps("ceiling", "ceiling"),
         "view_rps": rps("view", "view"),
         "view_vs_ceiling": round(capacity("view", "view") / ceiling, 3) if ceiling else 0,
@@ -455,8 +585,20 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60, help="length of the play phase")
     p.add_argument("--burst-seconds", type=float, default=10, help="length of the other phases")
     p.add_argument("--poll", type=float, default=0.5, help="seconds between two polls")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="seconds a player waits before each decision in the play phase (0: at once)",
+    )
     p.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    p.add_argument(
+        "--worker-class",
+        choices=("gthread", "sync"),
+        default="gthread",
+        help="gunicorn worker class (sync: no keep-alive, one request per worker at a time)",
+    )
     p.add_argument(
         "--database",
         default="postgres://postgres@127.0.0.1:5432/ttr_bench",
@@ -471,10 +613,11 @@ def main() -> None:
         stack.start_redis()
         games = prepare(stack, args.games)
         stack.start_services()
-        results = asyncio.run(run_phases(stack.url, games, args))
+        cpu = CpuMeter(stack.web_pgid(), args.database)
+        results = asyncio.run(run_phases(stack.url, games, args, cpu))
     finally:
         stack.stop()
-    summary = report(results, args)
+    summary = report(results, args, cpu)
     print(json.dumps(summary))
 
 

@@ -71,9 +71,32 @@ def _current_game(game_id: int) -> Game:
     return game
 
 
+def _tag(game_id: int, version: int, seat: int | None) -> str:
+    """Per viewer: a seat's view and the public view of one version differ."""
+    return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
+
+
 def _etag(game: Game, request: Request) -> str:
-    seat = selectors.viewer_seat(game, request.user)
-    return f'"g{game.pk}-v{game.version}-s{"x" if seat is None else seat}"'
+    return _tag(game.pk, game.version, selectors.viewer_seat(game, request.user))
+
+
+def _unchanged(game_id: int, request: Request) -> str | None:
+    """The ETag when ``If-None-Match`` still matches it, found without loading the game.
+
+    A poll is the most frequent request: it reads the version and the caller's seat in one
+    query. None sends the request down the full path: no header, another version, no such
+    game, or a deadline that has passed and must be settled first.
+    """
+    sent = request.headers.get("If-None-Match")
+    if not sent:
+        return None
+    probe = selectors.poll_probe(game_id, request.user)
+    if probe is None:
+        return None
+    if timeouts.deadline_passed(probe["status"], probe["deadline"]):
+        return None
+    tag = _tag(game_id, probe["version"], probe["seat"])
+    return tag if sent == tag else None
 
 
 # ----------------------------------------------------------------------------- boards
@@ -211,6 +234,10 @@ class GameListView(APIView):
         return Response(selectors.game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
 
+def _view_headers(tag: str) -> dict[str, str]:
+    return {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
+
+
 class GameDetailView(APIView):
     permission_classes = [AllowAny]
 
@@ -218,16 +245,21 @@ class GameDetailView(APIView):
         operation_id="games_retrieve",
         summary="A game as the caller may see it",
         description="A seated player sees its own hand, tickets and offers; everyone else "
-        "the public view. Carries an ETag; send it in If-None-Match to get 304 when "
-        "nothing changed.",
+        "the public view. Carries an ETag (per caller: the game version and the caller's "
+        "seat); send it in If-None-Match to get 304 when nothing changed. A matching "
+        "If-None-Match is answered from the version and the seat alone, without reading "
+        "the game's state, so polling with it is cheap.",
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
         responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
         examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> Response:
+        tag = _unchanged(game_id, request)
+        if tag is not None:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_view_headers(tag))
         game = _current_game(game_id)
         tag = _etag(game, request)
-        headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
+        headers = _view_headers(tag)
         if request.headers.get("If-None-Match") == tag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         return Response(selectors.game_detail(game, request.user), headers=headers)

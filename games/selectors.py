@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from engine import Board, Event, action_view, event_view, player_view
 
@@ -66,6 +66,24 @@ def game_summary(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
 def viewer_seat(game: Game, user: AbstractBaseUser | None) -> int | None:
     seat = seat_of(user, game)
     return seat.index if seat is not None else None
+
+
+def poll_probe(game_id: int, user: AbstractBaseUser | None) -> dict[str, Any] | None:
+    """What a poll's ETag and deadline check need, in one small query, or None if no game.
+
+    The version, status and deadline of the game and the caller's human seat (as
+    ``seat_of`` finds it), without the state, the seats or the users.
+    """
+    fields = ["version", "status", "deadline"]
+    qs = Game.objects.filter(pk=game_id)
+    if user is not None and user.is_authenticated:
+        mine = Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk, kind=SeatKind.HUMAN)
+        qs = qs.annotate(seat=Subquery(mine.order_by("index").values("index")[:1]))
+        fields.append("seat")
+    row = qs.values(*fields).first()
+    if row is not None:
+        row.setdefault("seat", None)
+    return row
 
 
 def game_detail(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:

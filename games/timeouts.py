@@ -31,10 +31,13 @@ _MAX_DECISIONS = 8
 
 
 def is_overdue(game: Game, now: datetime | None = None) -> bool:
+    return deadline_passed(game.status, game.deadline, now)
+
+
+def deadline_passed(status: str, deadline: datetime | None, now: datetime | None = None) -> bool:
+    """Whether a game with this status and deadline has a deadline to settle."""
     return (
-        game.status == GameStatus.ACTIVE
-        and game.deadline is not None
-        and game.deadline <= (now or timezone.now())
+        status == GameStatus.ACTIVE and deadline is not None and deadline <= (now or timezone.now())
     )
 
 

@@ -81,6 +81,30 @@ def test_it_leaves_out_expired_tokens(alice: Any, auth_client: Any) -> None:
     assert "old phone" not in [t["name"] for t in listed]
 
 
+def test_issuing_a_token_deletes_the_users_expired_tokens(alice: Any) -> None:
+    stale, _ = token_issue(alice, name="old phone")
+    live, _ = token_issue(alice, name="laptop")
+    AuthToken.objects.filter(pk=stale.pk).update(expiry=timezone.now() - timedelta(seconds=1))
+
+    fresh, _ = token_issue(alice, name="new phone")
+
+    assert set(AuthToken.objects.filter(user=alice).values_list("pk", flat=True)) == {
+        live.pk,
+        fresh.pk,
+    }
+
+
+def test_a_key_with_the_right_prefix_and_a_wrong_rest_is_refused(
+    alice: Any, api_client: Any
+) -> None:
+    _, key = token_issue(alice, name="laptop")
+    forged = key[:15] + ("A" if key[15] != "A" else "B") + key[16:]
+
+    response = api_client.get("/api/v1/auth/me", HTTP_AUTHORIZATION=f"Token {forged}")
+
+    assert response.status_code == 401
+
+
 # Creating
 
 
