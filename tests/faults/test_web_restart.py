@@ -11,8 +11,9 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Move
+from tests.processes import wait_for
 
-from .conftest import client_for, wait_for
+from .conftest import client_for
 from .helpers import integrity, user
 from .play import create_game, keep_offered_tickets, pending_seats
 
