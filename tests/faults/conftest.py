@@ -16,6 +16,9 @@ from accounts.services import token_issue
 from tests.processes import RedisServer, WebServer, Worker, running, service_env
 from tests.workers.conftest import database_url
 
+from .helpers import user
+from .play import create_game, keep_offered_tickets
+
 
 @pytest.fixture
 def redis_server(tmp_path) -> Iterator[RedisServer]:
@@ -50,8 +53,18 @@ def fault_worker(fault_env, tmp_path) -> Iterator[Worker]:
         yield w
 
 
-def client_for(web: WebServer, user) -> httpx.Client:
-    _, key = token_issue(user, name="fault-test")
+def client_for(web: WebServer, player) -> httpx.Client:
+    _, key = token_issue(player, name="fault-test")
     return httpx.Client(
         base_url=f"{web.url}/api/v1", headers={"Authorization": f"Token {key}"}, timeout=30
     )
+
+
+def two_player_game(web: WebServer) -> tuple[int, dict[int, httpx.Client]]:
+    """A game of two people past their initial tickets, and their clients by seat."""
+    host, guest = client_for(web, user("host")), client_for(web, user("guest"))
+    game_id = create_game(host, [{"type": "creator"}, {"type": "open"}], first_seat=0)
+    assert guest.post(f"/games/{game_id}/join", json={}).status_code == 200
+    keep_offered_tickets(host, game_id)
+    keep_offered_tickets(guest, game_id)
+    return game_id, {0: host, 1: guest}
