@@ -32,9 +32,6 @@ import contextlib
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -44,26 +41,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until(check: Any, timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        with contextlib.suppress(Exception):
-            if check():
-                return
-        time.sleep(0.2)
-    raise SystemExit(f"timed out waiting for {what}")
+from tests.processes import Process, RedisServer, WebServer, Worker, free_port  # noqa: E402
 
 
 # ---------------------------------------------------------------------------- processes
@@ -73,14 +55,14 @@ class Stack:
     def __init__(self, args: argparse.Namespace, folder: Path) -> None:
         self.args = args
         self.folder = folder
-        self.processes: list[subprocess.Popen[bytes]] = []
-        self.redis_port = free_port()
+        self.processes: list[Process] = []
+        self.redis = RedisServer(folder)
         self.web_port = free_port()
         self.url = f"http://127.0.0.1:{self.web_port}/api/v1"
         self.env = {
             **os.environ,
             "DATABASE_URL": args.database,
-            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "REDIS_URL": self.redis.url,
             "DEBUG": "false",
             "SECRET_KEY": "bench-only-" + "k" * 48,
             "SECURE_SSL_REDIRECT": "false",
@@ -90,81 +72,38 @@ class Stack:
             "THROTTLE_ANON_RATE": "1000000/min",
         }
 
-    def _spawn(self, name: str, argv: list[str]) -> None:
-        log = (self.folder / f"{name}.log").open("ab")
-        self.processes.append(
-            subprocess.Popen(
-                argv,
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        )
+    def _start(self, process: Process) -> None:
+        self.processes.append(process)
+        process.start()
 
     def start_redis(self) -> None:
-        self._spawn(
-            "redis",
-            [
-                *("redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1"),
-                *("--save", "", "--appendonly", "no", "--dir", str(self.folder)),
-            ],
-        )
-        wait_until(lambda: socket.create_connection(("127.0.0.1", self.redis_port), 1), 20, "redis")
+        self._start(self.redis)
 
     def start_services(self) -> None:
-        self._spawn(
-            "web",
-            [
-                str(BIN / "gunicorn"),
-                "ttr_service.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{self.web_port}",
-                "--workers",
-                str(self.args.workers),
-                "--worker-class",
-                self.args.worker_class,
-                # Sync workers serve one request at a time and ignore threads.
-                *(
-                    ("--threads", str(self.args.threads))
-                    if self.args.worker_class == "gthread"
-                    else ()
-                ),
-                "--backlog",
-                "2048",
-                # Longer than the client keeps an idle connection (aiohttp: 15 s), so the
-                # server never closes one the client is about to reuse.
-                "--keep-alive",
-                "30",
-            ],
+        self._start(Worker(self.env, self.folder / "worker.log", loglevel="warning"))
+        web = WebServer(
+            self.env,
+            self.folder,
+            workers=self.args.workers,
+            threads=self.args.threads,
+            worker_class=self.args.worker_class,
+            # Longer than the client keeps an idle connection (aiohttp: 15 s), so the
+            # server never closes one the client is about to reuse.
+            options=("--backlog", "2048", "--keep-alive", "30"),
+            port=self.web_port,
         )
-        self._spawn(
-            "worker",
-            [
-                *(str(BIN / "celery"), "-A", "ttr_service", "worker", "--beat", "--pool", "solo"),
-                *("--loglevel", "warning", "--without-gossip", "--without-mingle"),
-                *("--schedule", str(self.folder / "beat-schedule")),
-            ],
-        )
-        wait_until(
-            lambda: httpx.get(f"{self.url}/health", timeout=2).status_code == 200, 60, "gunicorn"
-        )
+        self._start(web)
 
     def web_pgid(self) -> int | None:
         # Each process is spawned in a new session, so its pid is its process group.
-        return self.processes[1].pid if len(self.processes) > 1 else None
+        for process in self.processes:
+            if isinstance(process, WebServer) and process.process is not None:
+                return process.process.pid
+        return None
 
     def stop(self) -> None:
         for process in reversed(self.processes):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in reversed(self.processes):
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
+            process.stop()
 
 
 def _proc_stats() -> dict[int, list[str]]:
@@ -247,7 +186,6 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
     """Migrate, then make 4 users (with tokens) per game and start the games."""
     os.environ.update(stack.env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()

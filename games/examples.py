@@ -13,6 +13,8 @@ from drf_spectacular.utils import OpenApiExample
 from engine import DrawBlind, KeepTickets, event_view, load_board, new_game, player_view
 
 _AT = "2026-11-29T12:00:00+00:00"
+# A vacation taken earlier in the year, in every vacation example.
+_SUMMER = (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00")
 
 
 def _state() -> Any:
@@ -177,9 +179,7 @@ def _vacations(*rows: tuple[int, str, str], days_left: float) -> dict[str, Any]:
 def vacation_list() -> OpenApiExample:
     return OpenApiExample(
         "One vacation taken this year",
-        value=_vacations(
-            (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"), days_left=7.0
-        ),
+        value=_vacations(_SUMMER, days_left=7.0),
         response_only=True,
     )
 
@@ -189,11 +189,7 @@ def vacation_start() -> list[OpenApiExample]:
         OpenApiExample("Three days from now", value={"days": 3}, request_only=True),
         OpenApiExample(
             "Started; three days fewer left",
-            value=_vacations(
-                (6, _AT, "2026-12-02T12:00:00+00:00"),
-                (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"),
-                days_left=4.0,
-            ),
+            value=_vacations((6, _AT, "2026-12-02T12:00:00+00:00"), _SUMMER, days_left=4.0),
             response_only=True,
             status_codes=["201"],
         ),
@@ -203,10 +199,6 @@ def vacation_start() -> list[OpenApiExample]:
 def vacation_end() -> OpenApiExample:
     return OpenApiExample(
         "Ended after a day; two days back",
-        value=_vacations(
-            (6, _AT, "2026-11-30T12:00:00+00:00"),
-            (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00"),
-            days_left=6.0,
-        ),
+        value=_vacations((6, _AT, "2026-11-30T12:00:00+00:00"), _SUMMER, days_left=6.0),
         response_only=True,
     )

@@ -230,6 +230,21 @@ EXAMPLE_POSITION: dict[str, Any] = {
     ]
 }
 EXAMPLE_SHEET = score(EXAMPLE_POSITION, default_board="europe")
+# Bern joined to France: the country ticket scores 5; the city-to-country one loses 11.
+EXAMPLE_COUNTRY_TICKETS: dict[str, Any] = {
+    "board": "switzerland",
+    "players": [
+        {
+            "routes": [
+                "bern-neuchatel-1",
+                "la_chaux_de_fonds-neuchatel-1",
+                "FR3-la_chaux_de_fonds-1",
+            ],
+            "tickets": ["ch-x1", ["Zürich", "Italia", 11]],
+        },
+        {"routes": ["bern-solothurn-1"], "tickets": ["ch-01"]},
+    ],
+}
 EXAMPLE_PROBLEMS = [
     {
         "field": "players[0].routes[1]",
@@ -305,20 +320,7 @@ class ScoreView(APIView):
             OpenApiExample("A two-player position", value=EXAMPLE_POSITION, request_only=True),
             OpenApiExample(
                 "Switzerland: country tickets",
-                value={
-                    "board": "switzerland",
-                    "players": [
-                        {
-                            "routes": [
-                                "bern-neuchatel-1",
-                                "la_chaux_de_fonds-neuchatel-1",
-                                "FR3-la_chaux_de_fonds-1",
-                            ],
-                            "tickets": ["ch-x1", ["Zürich", "Italia", 11]],
-                        },
-                        {"routes": ["bern-solothurn-1"], "tickets": ["ch-01"]},
-                    ],
-                },
+                value=EXAMPLE_COUNTRY_TICKETS,
                 request_only=True,
             ),
             OpenApiExample(

@@ -11,8 +11,9 @@ from games.models import Move
 from notifications.models import Delivery
 from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import running_receiver
+from tests.processes import wait_for
 
-from .conftest import client_for, wait_for
+from .conftest import client_for
 from .helpers import integrity, user
 from .play import act, create_game, keep_offered_tickets, pending_seats
 

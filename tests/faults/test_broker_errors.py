@@ -8,10 +8,9 @@ import pytest
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
+from tests.processes import free_port
 from ttr_service.cache import FailOpenRedisCache
 from ttr_service.tasking import send_task, send_task_on_commit
-
-from .conftest import free_port
 
 
 class _Unreachable:

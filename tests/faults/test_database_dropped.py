@@ -11,9 +11,9 @@ from django.db import connection
 
 from games.models import Move
 
-from .conftest import client_for
-from .helpers import integrity, user
-from .play import act, create_game, keep_offered_tickets, pending_seats
+from .conftest import two_player_game
+from .helpers import integrity
+from .play import act, pending_seats
 
 pytestmark = pytest.mark.postgres
 
@@ -30,12 +30,7 @@ def _terminate_other_connections() -> int:
 
 @pytest.fixture
 def game(web):
-    host, guest = client_for(web, user("host")), client_for(web, user("guest"))
-    game_id = create_game(host, [{"type": "creator"}, {"type": "open"}], first_seat=0)
-    assert guest.post(f"/games/{game_id}/join", json={}).status_code == 200
-    keep_offered_tickets(host, game_id)
-    keep_offered_tickets(guest, game_id)
-    return game_id, {0: host, 1: guest}
+    return two_player_game(web)
 
 
 def test_the_next_request_after_a_dropped_connection_works(game):

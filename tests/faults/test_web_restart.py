@@ -11,10 +11,11 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Move
+from tests.processes import wait_for
 
-from .conftest import client_for, wait_for
-from .helpers import integrity, user
-from .play import create_game, keep_offered_tickets, pending_seats
+from .conftest import two_player_game
+from .helpers import integrity
+from .play import pending_seats
 
 pytestmark = pytest.mark.postgres
 
@@ -31,17 +32,8 @@ def _until_answered(call: Callable[[], httpx.Response], failures: list[str]) -> 
             threading.Event().wait(0.05)
 
 
-def _two_player_game(web) -> tuple[int, dict[int, httpx.Client]]:
-    host, guest = client_for(web, user("host")), client_for(web, user("guest"))
-    game_id = create_game(host, [{"type": "creator"}, {"type": "open"}], first_seat=0)
-    assert guest.post(f"/games/{game_id}/join", json={}).status_code == 200
-    keep_offered_tickets(host, game_id)
-    keep_offered_tickets(guest, game_id)
-    return game_id, {0: host, 1: guest}
-
-
 def test_moves_in_flight_when_the_web_process_dies_are_applied_once_after_retry(web):
-    game_id, clients = _two_player_game(web)
+    game_id, clients = two_player_game(web)
     start = Move.objects.filter(game_id=game_id).count()
     failures: list[str] = []
     answers: list[httpx.Response] = []
@@ -93,7 +85,7 @@ def test_moves_in_flight_when_the_web_process_dies_are_applied_once_after_retry(
 
 
 def test_a_retry_after_a_restart_replays_the_first_answer_byte_for_byte(web):
-    game_id, clients = _two_player_game(web)
+    game_id, clients = two_player_game(web)
     version = Game.objects.get(pk=game_id).version
     request = {"version": version, "action": {"type": "draw_blind"}}
     headers = {"Idempotency-Key": "draw-once"}

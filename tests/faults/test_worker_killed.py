@@ -6,9 +6,9 @@ import pytest
 import redis
 
 from games.models import Game, Move
-from tests.workers.conftest import Worker
+from tests.processes import Worker, wait_for
 
-from .conftest import client_for, wait_for
+from .conftest import client_for
 from .helpers import integrity, user
 from .play import create_game
 

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from tests.settings_env import printed, run_setup
+
 from .push_fakes import ec_key, pem, rsa_key, service_account_json
 
-ROOT = Path(__file__).resolve().parents[2]
 VARIABLES = (
     "DEBUG",
     "SECRET_KEY",
@@ -45,17 +43,7 @@ REPORT = (
 
 
 def settings_with(**variables: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in VARIABLES}
-    environment.update(variables, DJANGO_SETTINGS_MODULE="ttr_service.settings")
-    code = f"import django; django.setup(); {REPORT}"
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_setup(REPORT, VARIABLES, **variables)
 
 
 @pytest.fixture(scope="module")
@@ -81,14 +69,8 @@ def apns_variables(files: dict[str, str]) -> dict[str, str]:
     }
 
 
-def report(result: subprocess.CompletedProcess[str]) -> dict[str, object]:
-    assert result.returncode == 0, result.stderr
-    data: dict[str, object] = json.loads(result.stdout)
-    return data
-
-
 def test_the_defaults_log_push_allow_private_webhooks_in_debug_and_keep_30_days() -> None:
-    assert report(settings_with()) == {
+    assert printed(settings_with()) == {
         "PUSH_TRANSPORT": "logging",
         "FCM_PROJECT_ID": None,
         "FCM_CREDENTIALS_FILE": None,
@@ -102,19 +84,19 @@ def test_the_defaults_log_push_allow_private_webhooks_in_debug_and_keep_30_days(
 
 
 def test_private_webhooks_are_refused_by_default_with_debug_off() -> None:
-    shown = report(settings_with(DEBUG="false", SECRET_KEY="k" * 50))
+    shown = printed(settings_with(DEBUG="false", SECRET_KEY="k" * 50))
 
     assert shown["WEBHOOK_ALLOW_PRIVATE"] is False
 
 
 def test_private_webhooks_can_be_allowed_with_debug_off() -> None:
-    shown = report(settings_with(DEBUG="false", SECRET_KEY="k" * 50, WEBHOOK_ALLOW_PRIVATE="yes"))
+    shown = printed(settings_with(DEBUG="false", SECRET_KEY="k" * 50, WEBHOOK_ALLOW_PRIVATE="yes"))
 
     assert shown["WEBHOOK_ALLOW_PRIVATE"] is True
 
 
 def test_both_native_transports_are_taken_with_their_credentials(files: dict[str, str]) -> None:
-    shown = report(
+    shown = printed(
         settings_with(
             PUSH_TRANSPORT="fcm, apns",
             FCM_CREDENTIALS_FILE=files["sa.json"],
@@ -131,7 +113,7 @@ def test_both_native_transports_are_taken_with_their_credentials(files: dict[str
 
 
 def test_fcm_project_id_overrides_the_file(files: dict[str, str]) -> None:
-    shown = report(
+    shown = printed(
         settings_with(
             PUSH_TRANSPORT="fcm", FCM_CREDENTIALS_FILE=files["sa.json"], FCM_PROJECT_ID="ttr-prod"
         )

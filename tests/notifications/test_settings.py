@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.settings_env import printed, run_setup
+
 VARIABLES = (
     "NOTIFICATIONS_MAX_ATTEMPTS",
     "NOTIFICATIONS_RETRY_BASE_SECONDS",
@@ -27,24 +24,11 @@ REPORT = (
 
 
 def settings_with(**variables: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in VARIABLES}
-    environment.update(variables, DJANGO_SETTINGS_MODULE="ttr_service.settings")
-    code = f"import django; django.setup(); {REPORT}"
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_setup(REPORT, VARIABLES, **variables)
 
 
 def test_the_defaults_log_push_and_print_email() -> None:
-    result = settings_with()
-
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {
+    assert printed(settings_with()) == {
         "attempts": 8,
         "push": "logging",
         "email": "django.core.mail.backends.console.EmailBackend",
@@ -53,15 +37,15 @@ def test_the_defaults_log_push_and_print_email() -> None:
 
 
 def test_good_values_are_taken() -> None:
-    result = settings_with(
-        NOTIFICATIONS_MAX_ATTEMPTS="3",
-        NOTIFICATIONS_SWEEP_SECONDS="10",
-        PUSH_TRANSPORT="example.push.FcmTransport",
-        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+    report = printed(
+        settings_with(
+            NOTIFICATIONS_MAX_ATTEMPTS="3",
+            NOTIFICATIONS_SWEEP_SECONDS="10",
+            PUSH_TRANSPORT="example.push.FcmTransport",
+            EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        )
     )
 
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
     assert (report["attempts"], report["sweep"]) == (3, 10.0)
     assert report["push"] == "example.push.FcmTransport"
 

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests import settings_env
+from tests.settings_env import ROOT
 
 # Variables the settings read; each case starts with none of them set.
 SETTINGS_VARIABLES = (
@@ -56,17 +53,7 @@ print(json.dumps({
 
 
 def run(args: list[str], **variables: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
-    environment["DJANGO_SETTINGS_MODULE"] = "ttr_service.settings"
-    environment.update(variables)
-    return subprocess.run(
-        [sys.executable, *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return settings_env.run(args, SETTINGS_VARIABLES, **variables)
 
 
 def run_python(code: str, **variables: str) -> subprocess.CompletedProcess[str]:
@@ -74,10 +61,7 @@ def run_python(code: str, **variables: str) -> subprocess.CompletedProcess[str]:
 
 
 def load_settings(**variables: str) -> dict[str, Any]:
-    result = run_python(REPORT, **variables)
-    assert result.returncode == 0, result.stderr
-    report: dict[str, Any] = json.loads(result.stdout)
-    return report
+    return settings_env.printed(run_python(REPORT, **variables))
 
 
 def startup_error(**variables: str) -> str:

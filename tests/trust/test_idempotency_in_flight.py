@@ -16,22 +16,27 @@ from games import services
 from games.models import Game, IdempotencyRecord, Move
 from tests.concurrency import run_at_once
 
-from .conftest import persona, running_game
+from .conftest import Persona, persona, running_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 GUARD_SECONDS = 30  # only against a hang; nothing here depends on timing
 
 
+def blind_draw() -> tuple[Game, Persona, str, dict[str, Any]]:
+    """A running game, the persona to move, and its request for a blind draw."""
+    player, opponent = persona("player"), persona("opponent")
+    game = Game.objects.get(pk=running_game(player, opponent))
+    mover = player if game.state["current"] == 0 else opponent
+    body = {"version": game.version, "action": {"type": "draw_blind"}}
+    return game, mover, f"/api/v1/games/{game.pk}/actions", body
+
+
 def test_a_retry_while_the_first_request_runs_gets_409_then_the_first_answer(
     monkeypatch: pytest.MonkeyPatch, unthrottled: None
 ) -> None:
-    player, opponent = persona("player"), persona("opponent")
-    game_id = running_game(player, opponent)
-    game = Game.objects.get(pk=game_id)
-    mover = player if game.state["current"] == 0 else opponent
-    url = f"/api/v1/games/{game_id}/actions"
-    body = {"version": game.version, "action": {"type": "draw_blind"}}
+    game, mover, url, body = blind_draw()
+    game_id = game.pk
     moves_before = Move.objects.filter(game_id=game_id).count()
 
     inside, release = threading.Event(), threading.Event()
@@ -84,12 +89,8 @@ def test_a_retry_while_the_first_request_runs_gets_409_then_the_first_answer(
 def test_a_key_whose_first_request_failed_is_answered_by_the_next_attempt(
     monkeypatch: pytest.MonkeyPatch, unthrottled: None
 ) -> None:
-    player, opponent = persona("player"), persona("opponent")
-    game_id = running_game(player, opponent)
-    game = Game.objects.get(pk=game_id)
-    mover = player if game.state["current"] == 0 else opponent
-    url = f"/api/v1/games/{game_id}/actions"
-    body = {"version": game.version, "action": {"type": "draw_blind"}}
+    game, mover, url, body = blind_draw()
+    game_id = game.pk
     real_submit = services.submit_action
 
     def crash(*args: Any, **kwargs: Any) -> Any:

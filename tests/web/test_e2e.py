@@ -17,12 +17,21 @@ PASSWORD = "a-long-Passphrase-42"
 TIMEOUT_MS = 20_000
 
 
-def sign_up(page, base_url: str, username: str) -> None:
+def _enter(page, base_url: str, username: str, button: str) -> None:
+    """Fill in the account form, press ``button`` and wait for the lobby."""
     page.goto(f"{base_url}/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
-    page.click("#signup")
+    page.click(button)
     page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
+
+
+def sign_up(page, base_url: str, username: str) -> None:
+    _enter(page, base_url, username, "#signup")
+
+
+def log_in(page, base_url: str, username: str) -> None:
+    _enter(page, base_url, username, "#login")
 
 
 def create_game_against_ai(page) -> int:
@@ -208,14 +217,6 @@ def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
     assert page.inner_text("#error").strip()
     assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
     page.screenshot(path=str(artifacts / "phone-error.png"))
-
-
-def log_in(page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("#login")
-    page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
 
 
 def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(

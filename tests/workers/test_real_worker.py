@@ -11,8 +11,7 @@ from django.utils import timezone
 from engine import load_board, new_game, parse_action
 from games import services
 from games.models import Game, MissedDeadline, Move, MoveCause
-
-from .conftest import Worker, wait_for
+from tests.processes import Worker, wait_for
 
 pytestmark = pytest.mark.postgres
 

@@ -12,8 +12,7 @@ from games import services
 from notifications.models import Delivery
 from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import running_receiver
-
-from .conftest import Worker, wait_for
+from tests.processes import Worker, wait_for
 
 pytestmark = pytest.mark.postgres
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.settings_env import printed, run_setup
 
 VARIABLES = (
     "TOKEN_TTL_DAYS",
@@ -38,24 +34,11 @@ print(json.dumps({
 
 
 def run(**variables: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in VARIABLES}
-    environment["DJANGO_SETTINGS_MODULE"] = "ttr_service.settings"
-    environment.update(variables)
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()\n" + REPORT],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_setup(REPORT, VARIABLES, **variables)
 
 
 def load(**variables: str) -> dict[str, Any]:
-    result = run(**variables)
-    assert result.returncode == 0, result.stderr
-    report: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
-    return report
+    return printed(run(**variables))
 
 
 def test_the_defaults_are_30_day_tokens_5_failures_and_15_minutes_cool_off() -> None:

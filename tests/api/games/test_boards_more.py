@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import BOARD_IDS, replay
+from games.score_api import EXAMPLE_COUNTRY_TICKETS
 
 from .conftest import create_game
 
@@ -140,19 +141,8 @@ def test_ai_seats_play_a_game_on_every_board_to_the_end(creator, board, players,
 
 @pytest.mark.django_db
 def test_the_score_calculator_takes_country_tickets_and_board_options(anonymous):
-    position = {
-        "players": [
-            {
-                "routes": [
-                    "bern-neuchatel-1",
-                    "la_chaux_de_fonds-neuchatel-1",
-                    "FR3-la_chaux_de_fonds-1",
-                ],
-                "tickets": ["ch-x1", ["Zürich", "Italia", 11]],
-            },
-            {"routes": ["bern-solothurn-1"], "tickets": ["ch-01"]},
-        ]
-    }
+    # The documented example (it names its board in the body too).
+    position = EXAMPLE_COUNTRY_TICKETS
     response = anonymous.post("/api/v1/boards/switzerland/score", position, format="json")
     assert response.status_code == 200, response.content
     tickets = response.json()["players"][0]["tickets"]

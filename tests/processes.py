@@ -1,0 +1,195 @@
+"""Server processes on the loopback: redis-server, gunicorn and a Celery worker.
+
+Used by the worker and fault tests and by ``bench/load.py``. No Django and no pytest here,
+so a benchmark can import it before it sets Django up. Each process runs in its own
+process group, so a kill takes its children (gunicorn's workers, the worker's embedded
+beat) down with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def port_answers(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+        return True
+    return False
+
+
+def wait_for(check: Callable[[], bool], timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+class Process:
+    """A server process in its own process group, killed whole."""
+
+    def __init__(self, name: str, log: Path) -> None:
+        self.name = name
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def spawn(self, args: list[str], env: dict[str, str] | None = None) -> None:
+        out = self.log.open("ab")
+        self.process = subprocess.Popen(
+            args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash or an OOM kill would."""
+        assert self.process is not None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=15)
+        # Whatever is left of the group (a child after a shutdown that hung).
+        self.kill()
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def log_tail(self, chars: int = 3000) -> str:
+        return self.log.read_text()[-chars:] if self.log.exists() else ""
+
+
+P = TypeVar("P", bound=Process)
+
+
+@contextlib.contextmanager
+def running(server: P) -> Iterator[P]:
+    """Start ``server``, stop it afterwards and print the end of its log."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        print(server.log_tail())
+
+
+class RedisServer(Process):
+    """A private redis-server without persistence, so killing it touches nobody else."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        super().__init__("redis", folder / "redis.log")
+        self.port = port or free_port()
+        self.dir = folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.spawn(
+            [
+                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--dir", str(self.dir)),
+            ]
+        )
+        wait_for(lambda: port_answers(self.port), 20, "the private redis-server")
+
+
+class WebServer(Process):
+    """gunicorn, gthread workers unless told otherwise (plain HTTP on the loopback)."""
+
+    def __init__(
+        self,
+        env: dict[str, str],
+        folder: Path,
+        workers: int = 1,
+        threads: int = 4,
+        options: tuple[str, ...] = ("--graceful-timeout", "5"),
+        port: int | None = None,
+        worker_class: str = "gthread",
+    ) -> None:
+        super().__init__("web", folder / "web.log")
+        self.worker_class = worker_class
+        self.env = env
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.workers = workers
+        self.threads = threads
+        self.options = options
+
+    def start(self) -> None:
+        self.spawn(
+            [
+                *(str(BIN / "gunicorn"), "ttr_service.wsgi:application"),
+                *("--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers)),
+                *("--worker-class", self.worker_class),
+                # Sync workers serve one request at a time and ignore threads.
+                *(("--threads", str(self.threads)) if self.worker_class == "gthread" else ()),
+                *self.options,
+            ],
+            self.env,
+        )
+        wait_for(self._healthy, 60, "the web server")
+
+    def _healthy(self) -> bool:
+        try:
+            return httpx.get(f"{self.url}/api/v1/health", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+
+class Worker(Process):
+    """A Celery worker with its embedded beat (solo pool), logging to ``log``."""
+
+    def __init__(self, env: dict[str, str], log: Path, loglevel: str = "info") -> None:
+        super().__init__("worker", log)
+        self.env = env
+        self.loglevel = loglevel
+
+    def start(self) -> None:
+        # The embedded beat runs in a child process: the process group takes it down too,
+        # or it would go on queueing sweeps after the test.
+        self.spawn(
+            [
+                *(str(BIN / "celery"), "-A", "ttr_service", "worker", "--beat", "--pool", "solo"),
+                *("--loglevel", self.loglevel, "--without-gossip", "--without-mingle"),
+                *("--schedule", str(self.log.with_suffix(".schedule"))),
+            ],
+            self.env,
+        )
+
+
+def service_env(database_url: str, redis_url: str) -> dict[str, str]:
+    """The environment of a web server or worker on these servers, with fast sweeps."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "CELERY_VISIBILITY_TIMEOUT": "3",
+        "DEADLINE_SWEEP_SECONDS": "1",
+        # The webhook receivers of the tests listen on 127.0.0.1.
+        "WEBHOOK_ALLOW_PRIVATE": "true",
+    }
