@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from ..board import Ticket
 from .knowledge import Knowledge
 from .medium import MediumBot
-from .planner import Costs, Weights, plan_network
+from .planner import Costs, Weights
 
 # Points one spare turn, and one spare train, is worth in routes claimed outside the plan
 # (about a 3- or 4-route per two turns of drawing and one of claiming).
@@ -41,13 +41,10 @@ class HardBot(MediumBot):
     def keep_value(
         self, k: Knowledge, held: Sequence[Ticket], combo: Sequence[Ticket], costs: Costs
     ) -> float:
-        plan = plan_network(k, [*held, *combo], costs, self.weights, spare_trains=3)
-        p = self.success(k, plan)
-        gained = sum(t.points for t in plan.kept) * (2.0 * p - 1.0)
-        lost = sum(t.points for t in plan.dropped)
+        plan, tickets = self.ticket_terms(k, held, combo, costs)
         points = k.board.rules.route_points
         routes = sum(points[k.board.routes[r].length] for r in plan.routes)
         spare_turns = max(0.0, self.horizon(k) - self.turns_needed(k, plan))
         spare_trains = max(0, k.my_trains - plan.trains)
         spare = min(SPARE_TURN_POINTS * spare_turns, SPARE_TRAIN_POINTS * spare_trains)
-        return gained - lost + ROUTE_WEIGHT * (routes + spare)
+        return tickets + ROUTE_WEIGHT * (routes + spare)

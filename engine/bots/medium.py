@@ -80,14 +80,22 @@ class MediumBot(KnowledgeBot):
             return 1.0
         return max(0.0, 1.0 - (ratio - self.safe_share) / self.risk_span)
 
-    def keep_value(
+    def ticket_terms(
         self, k: Knowledge, held: Sequence[Ticket], combo: Sequence[Ticket], costs: Costs
-    ) -> float:
+    ) -> tuple[Plan, float]:
+        """The plan for ``held`` plus ``combo``, and its ticket points: those it keeps,
+        weighed by its chance of success, less those it drops."""
         plan = plan_network(k, [*held, *combo], costs, self.weights, spare_trains=3)
         p = self.success(k, plan)
         gained = sum(t.points for t in plan.kept) * (2.0 * p - 1.0)
         lost = sum(t.points for t in plan.dropped)
-        return gained - lost - self.cost_weight * plan.cost
+        return plan, gained - lost
+
+    def keep_value(
+        self, k: Knowledge, held: Sequence[Ticket], combo: Sequence[Ticket], costs: Costs
+    ) -> float:
+        plan, tickets = self.ticket_terms(k, held, combo, costs)
+        return tickets - self.cost_weight * plan.cost
 
     def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
         costs = route_costs(k, self.weights)
