@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from psycopg.errors import LockNotAvailable
 from rest_framework import status
 from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -522,8 +523,12 @@ def _claim(record_id: int) -> IdempotencyRecord:
     """
     try:
         return IdempotencyRecord.objects.select_for_update(nowait=True).get(pk=record_id)
-    except OperationalError:
-        raise KeyInFlight() from None
+    except OperationalError as exc:
+        # Only a lock held elsewhere means "in flight"; any other failure (a dropped
+        # connection) goes on to the handler's 503.
+        if isinstance(exc.__cause__, LockNotAvailable):
+            raise KeyInFlight() from None
+        raise
 
 
 def _render_record(record: IdempotencyRecord) -> HttpResponse:
