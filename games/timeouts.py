@@ -106,12 +106,8 @@ def _queue_ai(game: Game) -> None:
 
 def enforce_if_overdue(game_id: int) -> None:
     """For reads and writes: settle a passed deadline before answering."""
-    deadline = (
-        Game.objects.filter(pk=game_id, status=GameStatus.ACTIVE)
-        .values_list("deadline", flat=True)
-        .first()
-    )
-    if deadline is not None and deadline <= timezone.now():
+    row = Game.objects.filter(pk=game_id).values_list("status", "deadline").first()
+    if row is not None and deadline_passed(*row):
         enforce_deadline(game_id)
 
 
