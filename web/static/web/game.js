@@ -287,7 +287,7 @@ export function showGame(root, gameId) {
     const options = actionsOf("claim_route").filter((a) => a.route === ui.route);
     return [
       h("h3", {}, `Claim ${route.cities[0]} – ${route.cities[1]}`),
-      h("p.muted", {}, routeLabel(route) + (route.tunnel ? ". Three cards are turned: matching ones cost extra." : "")),
+      h("p.muted", {}, routeLabel(route) + (route.tunnel ? `. ${boardData.rules.tunnel_cards} cards are turned: matching ones cost extra.` : "")),
       h("div.options", {}, options.map((a) =>
         h("button.pay-option", { onclick: () => play(a), dataset: { color: a.color || "locomotive", locomotives: a.locomotives } },
           payment(a.color, a.locomotives, route.length)))),
@@ -332,7 +332,7 @@ export function showGame(root, gameId) {
       const kind = legal.pending.kind;
       if (kind === "choose_initial_tickets" || kind === "keep_tickets") body = keepPrompt(kind);
       else if (kind === "tunnel_payment") body = tunnelPrompt();
-      else if (kind === "second_card") body = [h("h3", {}, "Take a second card"), h("p", {}, "From the market (not a locomotive) or the deck.")];
+      else if (kind === "second_card") body = [h("h3", {}, "Take a second card"), h("p", {}, boardData.rules.face_up_locomotive_ends_draw ? "From the market (not a locomotive) or the deck." : "From the market or the deck.")];
       else if (ui.route) body = claimOptions();
       else if (ui.stationMode) body = stationOptions();
       else {
