@@ -7,16 +7,20 @@ every request. Here the key's SHA-512 is computed once and looked up by the uniq
 that row, so an expired or revoked (deleted) token fails at once, as before. Expired rows
 of the user's other tokens are deleted when a new token is issued (``token_issue``), not
 on every request; they never authenticate meanwhile, and ``tokens_of`` leaves them out.
-Nothing is cached: each request reads the token row.
+Nothing is cached: each request reads the token row, in SQL kept from the first request
+(``ttr_service.rows``: the ORM would spend more time building the query than the database
+answering it).
 """
 
 from __future__ import annotations
 
 import binascii
 from datetime import timedelta
+from functools import cache
 from hmac import compare_digest
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
@@ -26,10 +30,35 @@ from knox.signals import token_expired
 from rest_framework import exceptions
 
 from accounts.models import AuthToken
+from ttr_service.rows import Columns, column, fetch, table
 
 # At most one write per token per interval, so a busy client does not update its row on
 # every request.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+_TOKEN: Columns[AuthToken] = Columns(AuthToken, "t")
+_USER: Columns[Any] = Columns(get_user_model(), "u")
+
+
+@cache
+def _token_sql() -> str:
+    user = get_user_model()
+    return (
+        f"SELECT {_TOKEN.sql()}, {_USER.sql()} FROM {table(AuthToken)} t "
+        f"JOIN {table(user)} u ON u.{column(user, 'id')} = t.{column(AuthToken, 'user')} "
+        f"WHERE t.{column(AuthToken, 'digest')} = %s AND t.{column(AuthToken, 'token_key')} = %s"
+    )
+
+
+def _token(digest: str, key: str) -> AuthToken | None:
+    """The token with this digest and its user, in one query."""
+    rows = fetch(_token_sql(), [digest, key[: CONSTANTS.TOKEN_KEY_LENGTH]])
+    if not rows:
+        return None
+    token = _TOKEN.load(rows[0])
+    assert token is not None
+    token.user = _USER.load(rows[0], _TOKEN.width)
+    return token
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
@@ -42,11 +71,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
             digest = hash_token(key)
         except (UnicodeDecodeError, TypeError, ValueError, binascii.Error):
             raise invalid from None
-        auth_token = (
-            AuthToken.objects.select_related("user")
-            .filter(digest=digest, token_key=key[: CONSTANTS.TOKEN_KEY_LENGTH])
-            .first()
-        )
+        auth_token = _token(digest, key)
         if auth_token is None or not compare_digest(digest, auth_token.digest):
             raise invalid
         now = timezone.now()

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from django.db import OperationalError, transaction
-from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -31,8 +30,8 @@ from ttr_service.problems import (
     problem_responses,
 )
 
-from . import errors, examples, selectors, serializers, services, timeouts, vacations
-from .models import Game, GameStatus, IdempotencyRecord, Seat
+from . import errors, examples, loading, selectors, serializers, services, timeouts, vacations
+from .models import Game, GameStatus, IdempotencyRecord
 
 _PROBLEMS = {
     400: "Bad input (problem details with field errors).",
@@ -53,12 +52,7 @@ def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
 
 
 def _game(game_id: int) -> Game:
-    game = (
-        Game.objects.select_related("created_by")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        .filter(pk=game_id)
-        .first()
-    )
+    game = loading.game_with_seats(game_id)
     if game is None:
         raise errors.not_found()
     return game
@@ -474,13 +468,14 @@ class ActionView(APIView):
                     )
                 if record.status_code is not None:
                     return _render_record(record)
-            game = services.lock_game(game_id)
+            game = services.lock_game(game_id, with_seats=True)
             try:
                 version = _expected_version(request, body)
                 data = serializers.ActionRequestSerializer(data=body)
                 data.is_valid(raise_exception=True)
+                # The game, its seats and its new state are current in memory: the view
+                # is made from them, not read back.
                 services.submit_action(request.user, game, body.get("action"), version)
-                game = _game(game_id)
                 code = status.HTTP_200_OK
                 payload: Any = selectors.game_detail(game, request.user)
                 content_type = "application/json"

@@ -24,11 +24,11 @@ def _base(game: Game, seat: Seat) -> dict[str, Any]:
 
 
 def _humans(game: Game) -> list[Seat]:
-    return [
-        s
-        for s in game.seats.select_related("user").filter(kind=SeatKind.HUMAN)
-        if s.user is not None
-    ]
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        seats = list(game.seats.all())  # loaded with the game, users included
+    else:
+        seats = list(game.seats.select_related("user").filter(kind=SeatKind.HUMAN))
+    return [s for s in seats if s.kind == SeatKind.HUMAN and s.user is not None]
 
 
 def invitation(game: Game, seat: Seat) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from engine import Board, Event, action_view, event_view, player_view
 
+from . import loading
 from .models import Game, GameStatus, Move, Seat, SeatKind
 from .services import load_state, seat_of
 
@@ -74,16 +75,8 @@ def poll_probe(game_id: int, user: AbstractBaseUser | None) -> dict[str, Any] | 
     The version, status and deadline of the game and the caller's human seat (as
     ``seat_of`` finds it), without the state, the seats or the users.
     """
-    fields = ["version", "status", "deadline"]
-    qs = Game.objects.filter(pk=game_id)
-    if user is not None and user.is_authenticated:
-        mine = Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk, kind=SeatKind.HUMAN)
-        qs = qs.annotate(seat=Subquery(mine.order_by("index").values("index")[:1]))
-        fields.append("seat")
-    row = qs.values(*fields).first()
-    if row is not None:
-        row.setdefault("seat", None)
-    return row
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return loading.probe(game_id, user_id)
 
 
 def game_detail(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:

@@ -17,14 +17,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Case, Q, Value, When
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from engine import BOARD_IDS, GameState, SetupError, load_board, new_game, parse_action
 from engine.board import check_options
 from ttr_service.tasking import send_task, send_task_on_commit
 
-from . import errors, notices
+from . import errors, loading, notices
 from .models import Game, GameStatus, Move, MoveCause, Seat, SeatKind, TimeoutPolicy
 
 # The engine's bots, weakest first; AI seats without a level play at DEFAULT_AI_LEVEL.
@@ -296,18 +296,21 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
     pending = list(state.pending.seats)
     extra["deadline"] = _deadline(game, pending)
     bump(game, **extra)
-    before = set(game.seats.filter(pending=True).values_list("index", flat=True))
-    Seat.objects.filter(game=game).update(
-        pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))
-    )
+    # Loaded with the game (see ``lock_game``) or read now, after every earlier change.
+    seats = list(game.seats.all())
+    before = {s.index for s in seats if s.pending}
+    if before != set(pending):
+        Seat.objects.filter(game=game).update(
+            pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))
+        )
+        for s in seats:
+            s.pending = s.index in pending
     notices.turns(game, state, before)
     if over:
         assert state.result is not None
         notices.game_over(game, state.result)
-    ai_pending = game.seats.filter(index__in=pending).filter(
-        Q(kind=SeatKind.AI) | Q(ai_controlled=True)
-    )
-    if queue_ai and not over and ai_pending.exists():
+    ai_pending = any(s.index in pending and s.played_by_ai for s in seats)
+    if queue_ai and not over and ai_pending:
         from .tasks import play_ai_turns
 
         send_task_on_commit(play_ai_turns, game.pk, game.version)
@@ -348,12 +351,23 @@ def submit_action(
     if seat.missed_turns or seat.ai_controlled:
         # Playing again takes the seat back from the AI and clears the missed deadlines.
         Seat.objects.filter(pk=seat.pk).update(missed_turns=0, ai_controlled=False)
+        seat.missed_turns, seat.ai_controlled = 0, False
     return apply_move(game, seat.index, action)
 
 
-def lock_game(game_id: int) -> Game:
-    """Lock a game row for the rest of the current transaction."""
-    return _lock(game_id)
+def lock_game(game_id: int, *, with_seats: bool = False) -> Game:
+    """Lock a game row for the rest of the current transaction.
+
+    ``with_seats`` also loads its creator and its seats with their users, which
+    ``game.seats.all()`` then answers from memory; the services that change seats keep
+    those objects up to date.
+    """
+    if not with_seats:
+        return _lock(game_id)
+    game = loading.game_with_seats(game_id, lock=True)
+    if game is None:
+        raise errors.not_found()
+    return game
 
 
 def play_ai_turns(game_id: int, max_moves: int = 200) -> int:

@@ -1,0 +1,124 @@
+"""The game reads every poll, view and move makes, in SQL kept per process.
+
+``game_with_seats`` gives the same objects as
+``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
+the game, its creator, and ``game.seats.all()`` answered from memory, in two queries whose
+SQL is not rebuilt on every request (see ``ttr_service.rows``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from ttr_service.rows import Columns, column, convert, fetch, table
+
+from .models import Game, Seat, SeatKind
+
+_GAME: Columns[Game] = Columns(Game, "g")
+_CREATOR: Columns[Any] = Columns(get_user_model(), "c")
+_SEAT: Columns[Seat] = Columns(Seat, "s")
+_SEAT_USER: Columns[Any] = Columns(get_user_model(), "u")
+
+
+@cache
+def _game_sql(lock: bool) -> str:
+    user = get_user_model()
+    sql = (
+        f"SELECT {_GAME.sql()}, {_CREATOR.sql()} FROM {table(Game)} g "
+        f"JOIN {table(user)} c ON c.{column(user, 'id')} = g.{column(Game, 'created_by')} "
+        f"WHERE g.{column(Game, 'id')} = %s"
+    )
+    if lock and connection.features.has_select_for_update:
+        # The game row only, not its creator's.
+        sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    return sql
+
+
+@cache
+def _seats_sql() -> str:
+    user = get_user_model()
+    return (
+        f"SELECT {_SEAT.sql()}, {_SEAT_USER.sql()} FROM {table(Seat)} s "
+        f"LEFT JOIN {table(user)} u ON u.{column(user, 'id')} = s.{column(Seat, 'user')} "
+        f"WHERE s.{column(Seat, 'game')} = %s ORDER BY s.{column(Seat, 'index')}"
+    )
+
+
+def _valid_id(game_id: int) -> bool:
+    """Whether ``game_id`` fits the key column (the ORM finds nothing for those that do
+    not; a database driver would raise)."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    return (low is None or game_id >= low) and (high is None or game_id <= high)
+
+
+def attach_seats(game: Game, seats: list[Seat]) -> None:
+    """Make ``game.seats.all()`` answer ``seats`` without a query, as a prefetch does."""
+    for seat in seats:
+        seat.game = game
+    cached = game.seats.all()
+    cached._result_cache = seats
+    cached._prefetch_done = True
+    game._prefetched_objects_cache = {"seats": cached}
+
+
+def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
+    """A game with its creator and its seats with their users, or None.
+
+    ``lock`` takes the game row's lock for the rest of the transaction first (PostgreSQL;
+    SQLite serializes writers on its own), so the seats read after it are current.
+    """
+    rows = fetch(_game_sql(lock), [game_id]) if _valid_id(game_id) else []
+    if not rows:
+        return None
+    game = _GAME.load(rows[0])
+    assert game is not None
+    game.created_by = _CREATOR.load(rows[0], _GAME.width)
+    seats = []
+    for row in fetch(_seats_sql(), [game_id]):
+        seat = _SEAT.load(row)
+        assert seat is not None
+        seat.user = _SEAT_USER.load(row, _SEAT.width)
+        seats.append(seat)
+    attach_seats(game, seats)
+    return game
+
+
+@cache
+def _probe_sql() -> str:
+    seat = (
+        f"SELECT s.{column(Seat, 'index')} FROM {table(Seat)} s "
+        f"WHERE s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
+        f"AND s.{column(Seat, 'user')} = %s AND s.{column(Seat, 'kind')} = %s "
+        f"ORDER BY s.{column(Seat, 'index')} LIMIT 1"
+    )
+    return (
+        f"SELECT g.{column(Game, 'version')}, g.{column(Game, 'status')}, "
+        f"g.{column(Game, 'deadline')}, ({seat}) FROM {table(Game)} g "
+        f"WHERE g.{column(Game, 'id')} = %s"
+    )
+
+
+def probe(game_id: int, user_id: int | None) -> dict[str, Any] | None:
+    """Version, status and deadline of a game and ``user_id``'s human seat in it (None
+    without a user or a seat), in one small query; None if there is no such game."""
+    if not _valid_id(game_id):
+        return None
+    rows = fetch(_probe_sql(), [user_id, SeatKind.HUMAN.value, game_id])
+    if not rows:
+        return None
+    version, status, deadline, seat = rows[0]
+    return {
+        "version": version,
+        "status": status,
+        "deadline": _deadline(deadline),
+        "seat": seat if user_id is not None else None,
+    }
+
+
+def _deadline(value: Any) -> datetime | None:
+    return convert(Game._meta.get_field("deadline"), value)  # type: ignore[arg-type]
