@@ -13,7 +13,6 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
@@ -34,6 +33,7 @@ from accounts.serializers import (
     RegisterSerializer,
     TokenCreateSerializer,
 )
+from ttr_service.throttling import ScopedRateThrottle
 
 EXAMPLE_KEY = "ttr_" + "3f9c2a7b" * 8
 EXAMPLE_EXPIRY = "2026-03-01T12:00:00Z"

@@ -5,8 +5,10 @@
 Uses Django's test client (no HTTP server, no network) against a fresh PostgreSQL
 database (``--database``, by default ``ttr_bench_profile`` on 127.0.0.1, dropped and
 created again), with real tokens in ``Authorization`` headers, so authentication counts.
-The kinds: ``health`` (the trivial endpoint), ``view_200`` (a whole game view),
-``view_304`` (a poll whose ``If-None-Match`` matches), ``legal_actions``, and ``move``
+The kinds: ``health`` (the trivial endpoint), ``view_200`` (a whole game view, as the
+players get it after a move: rendered when the move was made), ``view_render`` (the same
+view rendered for the request: the cache emptied before each), ``view_304`` (a poll
+whose ``If-None-Match`` matches), ``legal_actions``, and ``move``
 (the seat to move draws a blind card or plays its first legal action, with ``If-Match``).
 
 Prints, per kind, the queries of one request and the median / p95 time in process, then
@@ -33,7 +35,7 @@ sys.path[0] = str(ROOT)
 
 from bench.load import recreate_database  # noqa: E402
 
-KINDS = ("health", "view_200", "view_304", "legal_actions", "move")
+KINDS = ("health", "view_200", "view_render", "view_304", "legal_actions", "move")
 
 
 def setup(database: str) -> None:
@@ -111,6 +113,11 @@ class Runner:
         if kind == "view_304":
             tag = self.client.get(self.url, **self._auth(0))["ETag"]
             return tag
+        if kind == "view_render":
+            from django.core.cache import cache
+
+            cache.clear()
+            return None
         if kind == "move":
             seat = self._to_move()
             legal = self.client.get(f"{self.url}/legal-actions", **self._auth(seat)).json()
@@ -123,7 +130,7 @@ class Runner:
         c = self.client
         if kind == "health":
             return c.get("/api/v1/health").status_code
-        if kind == "view_200":
+        if kind in ("view_200", "view_render"):
             return c.get(self.url, **self._auth(0)).status_code
         if kind == "view_304":
             return c.get(self.url, HTTP_IF_NONE_MATCH=prepared, **self._auth(0)).status_code

@@ -14,7 +14,6 @@ from psycopg.errors import LockNotAvailable
 from rest_framework import status
 from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -30,7 +29,17 @@ from ttr_service.problems import (
     problem_responses,
 )
 
-from . import errors, examples, loading, selectors, serializers, services, timeouts, vacations
+from . import (
+    errors,
+    examples,
+    loading,
+    rendered,
+    selectors,
+    serializers,
+    services,
+    timeouts,
+    vacations,
+)
 from .models import Game, GameStatus, IdempotencyRecord
 
 _PROBLEMS = {
@@ -71,27 +80,15 @@ def _tag(game_id: int, version: int, seat: int | None) -> str:
     return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
 
 
-def _etag(game: Game, request: Request) -> str:
-    return _tag(game.pk, game.version, selectors.viewer_seat(game, request.user))
-
-
-def _unchanged(game_id: int, request: Request) -> str | None:
-    """The ETag when ``If-None-Match`` still matches it, found without loading the game.
-
-    A poll is the most frequent request: it reads the version and the caller's seat in one
-    query. None sends the request down the full path: no header, another version, no such
-    game, or a deadline that has passed and must be settled first.
-    """
-    sent = request.headers.get("If-None-Match")
-    if not sent:
-        return None
+def _current(game_id: int, request: Request) -> tuple[str, str, int | None] | None:
+    """The caller's ETag, the version's stamp (``rendered.stamp``) and the caller's seat,
+    found without loading the game (one small query); None sends the request down the
+    full path: no such game, or a deadline that has passed and must be settled first."""
     probe = selectors.poll_probe(game_id, request.user)
-    if probe is None:
+    if probe is None or timeouts.deadline_passed(probe["status"], probe["deadline"]):
         return None
-    if timeouts.deadline_passed(probe["status"], probe["deadline"]):
-        return None
-    tag = _tag(game_id, probe["version"], probe["seat"])
-    return tag if sent == tag else None
+    version, seat = probe["version"], probe["seat"]
+    return _tag(game_id, version, seat), rendered.stamp(version, probe["updated_at"]), seat
 
 
 # ----------------------------------------------------------------------------- boards
@@ -243,21 +240,32 @@ class GameDetailView(APIView):
         "the public view. Carries an ETag (per caller: the game version and the caller's "
         "seat); send it in If-None-Match to get 304 when nothing changed. A matching "
         "If-None-Match is answered from the version and the seat alone, without reading "
-        "the game's state, so polling with it is cheap.",
+        "the game's state, so polling with it is cheap; a view of the current version is "
+        "rendered once per seat and then served as it was rendered.",
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
         responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
         examples=[examples.game_detail()],
     )
-    def get(self, request: Request, game_id: int) -> Response:
-        tag = _unchanged(game_id, request)
-        if tag is not None:
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_view_headers(tag))
+    def get(self, request: Request, game_id: int) -> HttpResponse:
+        sent = request.headers.get("If-None-Match")
+        current = _current(game_id, request)
+        if current is not None:
+            tag, stamp, seat = current
+            if sent == tag:
+                return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_view_headers(tag))
+            body = rendered.get(game_id, stamp, seat)
+            if body is not None:
+                return _respond(body, status.HTTP_200_OK, "application/json", _view_headers(tag))
         game = _current_game(game_id)
-        tag = _etag(game, request)
+        mine = services.seat_of(request.user, game)
+        seat = mine.index if mine is not None else None
+        tag = _tag(game.pk, game.version, seat)
         headers = _view_headers(tag)
-        if request.headers.get("If-None-Match") == tag:
+        if sent == tag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        return Response(selectors.game_detail(game, request.user), headers=headers)
+        body = rendered.render(selectors.seat_detail(game, mine))
+        rendered.keep(game.pk, rendered.stamp(game.version, game.updated_at), {seat: body})
+        return _respond(body, status.HTTP_200_OK, "application/json", headers)
 
 
 def _lobby_view(
@@ -456,7 +464,6 @@ class ActionView(APIView):
             record, _ = IdempotencyRecord.objects.get_or_create(
                 user=request.user, key=key, defaults={"fingerprint": fingerprint}
             )
-        timeouts.enforce_if_overdue(game_id)
         with transaction.atomic():
             if record is not None:
                 record = _claim(record.pk)
@@ -469,25 +476,35 @@ class ActionView(APIView):
                 if record.status_code is not None:
                     return _render_record(record)
             game = services.lock_game(game_id, with_seats=True)
+            # A deadline that has passed is settled first, in this transaction (a move
+            # decided on the version before it then gets 412).
+            if timeouts.is_overdue(game) and timeouts.enforce_deadline(game_id):
+                game = services.lock_game(game_id, with_seats=True)
             try:
                 version = _expected_version(request, body)
                 data = serializers.ActionRequestSerializer(data=body)
                 data.is_valid(raise_exception=True)
-                # The game, its seats and its new state are current in memory: the view
-                # is made from them, not read back.
-                services.submit_action(request.user, game, body.get("action"), version)
+                # The game, its seats and its new state are current in memory: every
+                # seated player's view is made from them (not read back) and kept for
+                # their next poll once the move commits; the caller's is the answer.
+                state = services.submit_action(request.user, game, body.get("action"), version)
+                views = rendered.render_seats(game, state)
+                stamp = rendered.stamp(game.version, game.updated_at)
+                rendered.keep_on_commit(game.pk, stamp, views)
                 code = status.HTTP_200_OK
-                payload: Any = selectors.game_detail(game, request.user)
+                mine = services.seat_of(request.user, game)
+                assert mine is not None
+                content = views[mine.index]
                 content_type = "application/json"
-                headers = {"ETag": _etag(game, request)}
+                headers = {"ETag": _tag(game.pk, game.version, mine.index)}
             except (APIException, EngineError) as exc:
                 failed = problem_exception_handler(exc, {"request": request})
                 assert failed is not None
-                code, payload = failed.status_code, failed.data
+                code = failed.status_code
+                # Rendered once: a retry with the same key gets these very bytes.
+                content = rendered.render(failed.data)
                 content_type = PROBLEM_CONTENT_TYPE
                 headers = {}
-            # Rendered once: a retry with the same key gets these very bytes.
-            content = JSONRenderer().render(payload)
             if record is not None:
                 # Saved with the move, in its transaction: the answer exists iff the move does.
                 record.status_code = code

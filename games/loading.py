@@ -2,7 +2,7 @@
 
 ``game_with_seats`` gives the same objects as
 ``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
-the game, its creator, and ``game.seats.all()`` answered from memory, in two queries whose
+the game, its creator, and ``game.seats.all()`` answered from memory, in one query whose
 SQL is not rebuilt on every request (see ``ttr_service.rows``).
 """
 
@@ -19,34 +19,33 @@ from ttr_service.rows import Columns, column, convert, fetch, table
 
 from .models import Game, Seat, SeatKind
 
+# What views and moves read of the users in a game (names; the address and activity a
+# notification needs); their other fields are deferred.
+_USER_FIELDS = ("username", "email", "is_active")
 _GAME: Columns[Game] = Columns(Game, "g")
-_CREATOR: Columns[Any] = Columns(get_user_model(), "c")
+_CREATOR: Columns[Any] = Columns(get_user_model(), "c", only=_USER_FIELDS)
 _SEAT: Columns[Seat] = Columns(Seat, "s")
-_SEAT_USER: Columns[Any] = Columns(get_user_model(), "u")
+_SEAT_USER: Columns[Any] = Columns(get_user_model(), "u", only=_USER_FIELDS)
 
 
 @cache
 def _game_sql(lock: bool) -> str:
+    """The game and its creator, and its seats with their users as an outer join: one row
+    per seat (one row with NULL seat columns for a game without seats)."""
     user = get_user_model()
+    user_id = column(user, "id")
     sql = (
-        f"SELECT {_GAME.sql()}, {_CREATOR.sql()} FROM {table(Game)} g "
-        f"JOIN {table(user)} c ON c.{column(user, 'id')} = g.{column(Game, 'created_by')} "
-        f"WHERE g.{column(Game, 'id')} = %s"
+        f"SELECT {_GAME.sql()}, {_CREATOR.sql()}, {_SEAT.sql()}, {_SEAT_USER.sql()} "
+        f"FROM {table(Game)} g "
+        f"JOIN {table(user)} c ON c.{user_id} = g.{column(Game, 'created_by')} "
+        f"LEFT JOIN {table(Seat)} s ON s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
+        f"LEFT JOIN {table(user)} u ON u.{user_id} = s.{column(Seat, 'user')} "
+        f"WHERE g.{column(Game, 'id')} = %s ORDER BY s.{column(Seat, 'index')}"
     )
     if lock and connection.features.has_select_for_update:
-        # The game row only, not its creator's.
+        # The game row only: not its creator's, its seats' or their users'.
         sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
     return sql
-
-
-@cache
-def _seats_sql() -> str:
-    user = get_user_model()
-    return (
-        f"SELECT {_SEAT.sql()}, {_SEAT_USER.sql()} FROM {table(Seat)} s "
-        f"LEFT JOIN {table(user)} u ON u.{column(user, 'id')} = s.{column(Seat, 'user')} "
-        f"WHERE s.{column(Seat, 'game')} = %s ORDER BY s.{column(Seat, 'index')}"
-    )
 
 
 def _valid_id(game_id: int) -> bool:
@@ -79,11 +78,12 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     assert game is not None
     game.created_by = _CREATOR.load(rows[0], _GAME.width)
     seats = []
-    for row in fetch(_seats_sql(), [game_id]):
-        seat = _SEAT.load(row)
-        assert seat is not None
-        seat.user = _SEAT_USER.load(row, _SEAT.width)
-        seats.append(seat)
+    at = _GAME.width + _CREATOR.width
+    for row in rows:
+        seat = _SEAT.load(row, at)
+        if seat is not None:
+            seat.user = _SEAT_USER.load(row, at + _SEAT.width)
+            seats.append(seat)
     attach_seats(game, seats)
     return game
 
@@ -98,27 +98,29 @@ def _probe_sql() -> str:
     )
     return (
         f"SELECT g.{column(Game, 'version')}, g.{column(Game, 'status')}, "
-        f"g.{column(Game, 'deadline')}, ({seat}) FROM {table(Game)} g "
-        f"WHERE g.{column(Game, 'id')} = %s"
+        f"g.{column(Game, 'deadline')}, g.{column(Game, 'updated_at')}, ({seat}) "
+        f"FROM {table(Game)} g WHERE g.{column(Game, 'id')} = %s"
     )
 
 
 def probe(game_id: int, user_id: int | None) -> dict[str, Any] | None:
-    """Version, status and deadline of a game and ``user_id``'s human seat in it (None
-    without a user or a seat), in one small query; None if there is no such game."""
+    """Version, status, deadline and last change of a game and ``user_id``'s human seat in
+    it (None without a user or a seat), in one small query; None if there is no such
+    game."""
     if not _valid_id(game_id):
         return None
     rows = fetch(_probe_sql(), [user_id, SeatKind.HUMAN.value, game_id])
     if not rows:
         return None
-    version, status, deadline, seat = rows[0]
+    version, status, deadline, updated_at, seat = rows[0]
     return {
         "version": version,
         "status": status,
-        "deadline": _deadline(deadline),
+        "deadline": _datetime("deadline", deadline),
+        "updated_at": _datetime("updated_at", updated_at),
         "seat": seat if user_id is not None else None,
     }
 
 
-def _deadline(value: Any) -> datetime | None:
-    return convert(Game._meta.get_field("deadline"), value)  # type: ignore[arg-type]
+def _datetime(field: str, value: Any) -> datetime | None:
+    return convert(Game._meta.get_field(field), value)  # type: ignore[arg-type]

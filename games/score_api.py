@@ -21,13 +21,13 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from engine import BOARD_IDS, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
 from engine.rules import TIEBREAKS
 from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, ServiceError, problem
+from ttr_service.throttling import ScopedRateThrottle
 
 # The most any board allows; each board's own limits are the engine's to check.
 MAX_PLAYERS = max(load_board(b).rules.max_players for b in BOARD_IDS)

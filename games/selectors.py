@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from engine import Board, Event, action_view, event_view, player_view
+from engine import Board, Event, GameState, action_view, event_view, player_view
 
 from . import loading
 from .models import Game, GameStatus, Move, Seat, SeatKind
@@ -42,8 +42,12 @@ def board_summary(board: Board) -> dict[str, Any]:
 
 
 def game_summary(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
+    return seat_summary(game, seat_of(user, game))
+
+
+def seat_summary(game: Game, mine: Seat | None) -> dict[str, Any]:
+    """The game as the player in seat ``mine`` (None: anyone else) sees it in a list."""
     seats = list(game.seats.all())
-    mine = seat_of(user, game)
     return {
         "id": game.pk,
         "board": game.board,
@@ -80,10 +84,17 @@ def poll_probe(game_id: int, user: AbstractBaseUser | None) -> dict[str, Any] | 
 
 
 def game_detail(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
-    out = game_summary(game, user)
+    return seat_detail(game, seat_of(user, game))
+
+
+def seat_detail(game: Game, mine: Seat | None, state: GameState | None = None) -> dict[str, Any]:
+    """The whole game as seat ``mine`` (None: anyone else) may see it; ``state``, when
+    given, is the game's state already parsed."""
+    out = seat_summary(game, mine)
     out["state"] = None
     if game.state is not None:
-        out["state"] = player_view(load_state(game), viewer_seat(game, user))
+        view_of = mine.index if mine is not None else None
+        out["state"] = player_view(state or load_state(game), view_of)
     return out
 
 

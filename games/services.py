@@ -52,10 +52,11 @@ def bump(game: Game, **fields: Any) -> None:
     """Save ``fields`` and the next version, only if nobody changed the game meanwhile."""
     old = game.version
     game.version = old + 1
+    game.updated_at = timezone.now()
     for name, value in fields.items():
         setattr(game, name, value)
     updated = Game.objects.filter(pk=game.pk, version=old).update(
-        version=game.version, updated_at=timezone.now(), **fields
+        version=game.version, updated_at=game.updated_at, **fields
     )
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
         raise errors.conflict("CONCURRENT_UPDATE", "The game changed meanwhile; retry.")
@@ -384,7 +385,7 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
         if made and settings.AI_MOVE_DELAY_SECONDS:
             time.sleep(settings.AI_MOVE_DELAY_SECONDS)
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock_game(game_id, with_seats=True)
             if game.status != GameStatus.ACTIVE:
                 return made
             state = load_state(game)
@@ -396,7 +397,12 @@ def play_ai_turns(game_id: int, max_moves: int = 200) -> int:
             # comes from the game seed and the move number, so a replayed task repeats it.
             level = ai[seat].ai_level if ai[seat].kind == SeatKind.AI else DEFAULT_AI_LEVEL
             bot = make_bot(level or DEFAULT_AI_LEVEL, game.seed ^ (state.action_count + 1))
-            apply_move(game, seat, bot.choose(state, seat), cause=MoveCause.AI)
+            new_state = apply_move(game, seat, bot.choose(state, seat), cause=MoveCause.AI)
+            # The people at the table poll next: their views of this version are ready.
+            from . import rendered
+
+            stamp = rendered.stamp(game.version, game.updated_at)
+            rendered.keep_on_commit(game.pk, stamp, rendered.render_seats(game, new_state))
             made += 1
     from .tasks import play_ai_turns as task
 

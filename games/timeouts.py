@@ -22,7 +22,7 @@ from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
 from ttr_service.tasking import send_task, send_task_on_commit
 
-from . import errors, loading, notices, services
+from . import errors, notices, services
 from .models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
 
 MAX_EXTRA_SECONDS = 7 * 24 * 3600
@@ -102,13 +102,6 @@ def _queue_ai(game: Game) -> None:
     from .tasks import play_ai_turns
 
     send_task_on_commit(play_ai_turns, game.pk, game.version)
-
-
-def enforce_if_overdue(game_id: int) -> None:
-    """For reads and writes: settle a passed deadline before answering."""
-    row = loading.probe(game_id, None)
-    if row is not None and deadline_passed(row["status"], row["deadline"]):
-        enforce_deadline(game_id)
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:

@@ -51,15 +51,15 @@ def notify(
     """
     if kind not in Kind.values:
         raise ValueError(f"Unknown notification kind {kind!r}")
-    with transaction.atomic():
-        if dedupe_key and Notification.objects.filter(user=user, dedupe_key=dedupe_key).exists():
-            return None
+    # Inside the caller's transaction no savepoint of its own: anything failing here fails
+    # the change it reports. The unique (user, dedupe_key) constraint finds duplicates.
+    with transaction.atomic(savepoint=False):
         try:
             with transaction.atomic():
                 notification = Notification.objects.create(
                     user=user, kind=kind, game_id=game_id, data=data or {}, dedupe_key=dedupe_key
                 )
-        except IntegrityError:  # the same key, committed meanwhile by another transaction
+        except IntegrityError:  # a notification with this key exists, or was just committed
             return None
         rows = _outbox_rows(user, notification)
         due = [row.pk for row in rows if row.next_attempt_at <= notification.created_at]

@@ -21,3 +21,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     config.hook.pytest_deselected(items=[item for item in items if item not in kept])
     items[:] = kept
+
+
+@pytest.fixture(autouse=True)
+def _no_views_kept_in_memory() -> None:
+    """Each test starts without the game views an earlier test's requests kept."""
+    from games import rendered
+
+    rendered.recent.clear()

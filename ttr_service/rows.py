@@ -49,10 +49,17 @@ def convert(field: Field[Any, Any], value: Any) -> Any:
 class Columns(Generic[M]):
     """Every concrete column of one model under a table alias, and the rows' instances."""
 
-    def __init__(self, model: type[M], alias: str) -> None:
+    def __init__(self, model: type[M], alias: str, only: Sequence[str] = ()) -> None:
+        """``only`` names the fields to read (the key always comes first); the others are
+        deferred, as with ``QuerySet.only``: reading one costs a query."""
         self.model = model
         self.alias = alias
-        self.fields: Sequence[Field[Any, Any]] = model._meta.concrete_fields
+        fields: Sequence[Field[Any, Any]] = model._meta.concrete_fields
+        if only:
+            pk = model._meta.pk
+            assert pk is not None
+            fields = [pk, *(f for f in fields if f.name in only and f is not pk)]
+        self.fields = fields
         self.names = [f.attname for f in self.fields]
         self.width = len(self.fields)
         self._plan: list[tuple[int, Col, list[Converter]]] | None = None

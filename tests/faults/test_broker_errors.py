@@ -63,5 +63,7 @@ def test_the_cache_fails_open_while_redis_does_not_answer(caplog):
         assert cache.add("throttle", [1]) is False
         assert cache.get_many(["a", "b"]) == {}
         assert cache.delete("throttle") is False
+        assert cache.count_hit("throttle", 60) == (0, 0.0)  # the throttle lets it through
     assert "Cache get skipped: Redis does not answer" in caplog.text
     assert "Cache set skipped" in caplog.text
+    assert "Cache count_hit skipped" in caplog.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -92,3 +93,17 @@ def test_one_users_traffic_does_not_throttle_another(
         alice.get(ME)
 
     assert bob.get(ME).status_code == 200
+
+
+def test_a_window_closes_and_the_user_may_go_on(
+    make_user: Any, auth_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "user", "2/sec")
+    alice = auth_client(make_user("alice"))
+    answers = [alice.get(ME).status_code for _ in range(3)]
+    refused = alice.get(ME)
+    time.sleep(1.1)
+
+    assert answers == [200, 200, 429]
+    assert refused["Retry-After"] == "1"
+    assert alice.get(ME).status_code == 200

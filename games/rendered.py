@@ -1,0 +1,116 @@
+"""Game views rendered once per version and seat, kept in the cache.
+
+What a caller sees of a game depends only on the game's version and the caller's seat
+(the same assumption the ETags make: every change a client can observe raises the
+version). So the JSON body of a view is rendered once and kept in the shared cache under
+the game and the seat (``x`` for anyone not seated), with the stamp of the version it
+shows: the version number and the time it was written. The stamp is compared with the
+game row's before a kept view is served, so an older version's view never is, nor one of
+a version number the database no longer has (restored from a backup, or a test database
+rolled back).
+
+A move renders the views of every seated person when its transaction commits, so the
+players who poll after it get their new view from the cache instead of loading the game;
+a view not yet there is rendered and kept on first request. The cache fails open: while
+it does not answer, every view is rendered. Each process also keeps the views it served
+last (``GAME_VIEW_LOCAL_ENTRIES``), checked first, so a client that fetches the same view
+again is answered without asking Redis.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from rest_framework.renderers import JSONRenderer
+
+from engine import GameState
+
+from . import selectors
+from .models import Game, Seat, SeatKind
+
+
+def _key(game_id: int, seat: int | None) -> str:
+    return f"game-view:{game_id}:{'x' if seat is None else seat}"
+
+
+def stamp(version: int, updated_at: datetime) -> str:
+    """Which version of the game a view shows, as ``game.version`` and
+    ``game.updated_at`` (both written by every change) tell it."""
+    return f"{version}@{updated_at.isoformat()}"
+
+
+def render(payload: Any) -> bytes:
+    return JSONRenderer().render(payload)
+
+
+class _Recent:
+    """The last views this process served or rendered: key -> (stamp, body)."""
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[str, bytes] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: str, entry: tuple[str, bytes]) -> None:
+        limit = settings.GAME_VIEW_LOCAL_ENTRIES
+        with self._lock:
+            self._entries[key] = entry
+            self._entries.move_to_end(key)
+            while len(self._entries) > limit:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+recent = _Recent()
+
+
+def get(game_id: int, version: str, seat: int | None) -> bytes | None:
+    """The body of seat ``seat``'s view of the version with this stamp, if it was kept."""
+    key = _key(game_id, seat)
+    entry = recent.get(key)
+    if entry is None or entry[0] != version:
+        shared = cache.get(key)
+        if not (isinstance(shared, tuple) and len(shared) == 2 and shared[0] == version):
+            return None
+        entry = shared
+        recent.put(key, entry)
+    return entry[1]
+
+
+def keep(game_id: int, version: str, bodies: dict[int | None, bytes]) -> None:
+    """Keep these bodies (by seat) of the version with this stamp, replacing older ones."""
+    entries = {_key(game_id, s): (version, b) for s, b in bodies.items()}
+    for key, entry in entries.items():
+        recent.put(key, entry)
+    cache.set_many(entries, settings.GAME_VIEW_CACHE_SECONDS)
+
+
+def keep_on_commit(game_id: int, version: str, bodies: dict[int | None, bytes]) -> None:
+    """Keep them once the transaction that made this version commits (a rolled back
+    version's number is used again by the next change)."""
+    transaction.on_commit(lambda: keep(game_id, version, bodies))
+
+
+def render_seats(game: Game, state: GameState | None = None) -> dict[int | None, bytes]:
+    """The views of every person seated in ``game`` (loaded with its seats and users)."""
+    seats: list[Seat] = list(game.seats.all())
+    return {
+        s.index: render(selectors.seat_detail(game, s, state))
+        for s in seats
+        if s.kind == SeatKind.HUMAN and s.user_id is not None
+    }
