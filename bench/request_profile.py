@@ -12,8 +12,9 @@ whose ``If-None-Match`` matches), ``legal_actions``, and ``move``
 (the seat to move draws a blind card or plays its first legal action, with ``If-Match``).
 
 Prints, per kind, the queries of one request and the median / p95 time in process, then
-one JSON object on its last line. ``--profile KIND`` adds cProfile's 30 most expensive
-functions for that kind (``--sort``: cumulative or tottime), ``--queries KIND`` its SQL.
+one JSON object on its last line. ``--profile KIND`` adds cProfile's most expensive
+functions for that kind (30, or ``PROFILE_LINES``; ``--sort``: cumulative or tottime),
+``--queries KIND`` its SQL.
 """
 
 from __future__ import annotations
@@ -185,7 +186,9 @@ def profile(runner: Runner, kind: str, repeat: int, order: str) -> str:
         runner.request(kind, prepared)
         profiler.disable()
     out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(30)
+    pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(
+        int(os.environ.get("PROFILE_LINES", "30"))
+    )
     return out.getvalue()
 
 

@@ -17,11 +17,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from engine import BOARD_IDS, GameState, SetupError, load_board, new_game, parse_action
 from engine.board import check_options
+from ttr_service import rows
 from ttr_service.tasking import send_task, send_task_on_commit
 
 from . import errors, loading, notices
@@ -55,8 +55,11 @@ def bump(game: Game, **fields: Any) -> None:
     game.updated_at = timezone.now()
     for name, value in fields.items():
         setattr(game, name, value)
-    updated = Game.objects.filter(pk=game.pk, version=old).update(
-        version=game.version, updated_at=game.updated_at, **fields
+    updated = rows.update(
+        Game,
+        {"version": game.version, "updated_at": game.updated_at, **fields},
+        id=game.pk,
+        version=old,
     )
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
         raise errors.conflict("CONCURRENT_UPDATE", "The game changed meanwhile; retry.")
@@ -300,12 +303,10 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
     # Loaded with the game (see ``lock_game``) or read now, after every earlier change.
     seats = list(game.seats.all())
     before = {s.index for s in seats if s.pending}
-    if before != set(pending):
-        Seat.objects.filter(game=game).update(
-            pending=Case(When(index__in=pending, then=Value(True)), default=Value(False))
-        )
-        for s in seats:
+    for s in seats:
+        if s.pending != (s.index in pending):
             s.pending = s.index in pending
+            rows.update(Seat, {"pending": s.pending}, id=s.pk)
     notices.turns(game, state, before)
     if over:
         assert state.result is not None
@@ -323,7 +324,7 @@ def apply_move(game: Game, seat: int, action: Any, *, cause: str = MoveCause.PLA
     new_state, events = state.apply_with_events(seat, action)
     # The AI loop plays consecutive AI decisions itself instead of queueing one task each.
     _store_state(game, new_state, queue_ai=cause == MoveCause.PLAYER)
-    Move.objects.create(
+    move = Move(
         game=game,
         number=new_state.action_count,
         seat=seat,
@@ -333,6 +334,7 @@ def apply_move(game: Game, seat: int, action: Any, *, cause: str = MoveCause.PLA
         by_ai=cause != MoveCause.PLAYER,
         cause=cause,
     )
+    rows.insert(move)
     return new_state
 
 

@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from ttr_service import rows
+
 from .models import Channel, Kind, Preference
 
 OPTIONAL_CHANNELS = (Channel.WEBHOOK, Channel.EMAIL, Channel.PUSH)
@@ -66,7 +68,8 @@ class Preferences:
 
 
 def preferences_of(user: AbstractBaseUser) -> Preferences:
-    row = Preference.objects.filter(user=user).first()
+    found = rows.select(Preference, user=user.pk)
+    row = found[0] if found else None
     stored: dict[str, Any] = row.channels if row else {}
     channels = {kind: {**default_channels(kind), **stored.get(kind, {})} for kind in Kind.values}
     quiet = None

@@ -11,6 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ttr_service import rows
+
 from . import errors
 from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint
 from .preferences import HELD_IN_QUIET_HOURS, preferences_of
@@ -56,13 +58,14 @@ def notify(
     with transaction.atomic(savepoint=False):
         try:
             with transaction.atomic():
-                notification = Notification.objects.create(
+                notification = Notification(
                     user=user, kind=kind, game_id=game_id, data=data or {}, dedupe_key=dedupe_key
                 )
+                rows.insert(notification)
         except IntegrityError:  # a notification with this key exists, or was just committed
             return None
-        rows = _outbox_rows(user, notification)
-        due = [row.pk for row in rows if row.next_attempt_at <= notification.created_at]
+        deliveries = _outbox_rows(user, notification)
+        due = [d.pk for d in deliveries if d.next_attempt_at <= notification.created_at]
         if due:
             transaction.on_commit(lambda: queue_deliveries(due))
     return notification
@@ -76,24 +79,27 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
 
     def add(channel: str, **destination: Any) -> Delivery:
         held = channel in HELD_IN_QUIET_HOURS and quiet_end is not None
-        return Delivery.objects.create(
+        delivery = Delivery(
             notification=notification,
             channel=channel,
             next_attempt_at=quiet_end if held else now,
             **destination,
         )
+        rows.insert(delivery)
+        return delivery
 
-    rows: list[Delivery] = []
+    made: list[Delivery] = []
     if preferences.wants(kind, Channel.WEBHOOK):
-        endpoints: Iterable[WebhookEndpoint] = WebhookEndpoint.objects.filter(
-            user=user, active=True
+        endpoints: Iterable[WebhookEndpoint] = rows.select(
+            WebhookEndpoint, user=user.pk, active=True
         )
-        rows += [add(Channel.WEBHOOK, endpoint=e) for e in endpoints if e.wants(kind)]
+        made += [add(Channel.WEBHOOK, endpoint=e) for e in endpoints if e.wants(kind)]
     if preferences.wants(kind, Channel.EMAIL) and getattr(user, "email", ""):
-        rows.append(add(Channel.EMAIL))
+        made.append(add(Channel.EMAIL))
     if preferences.wants(kind, Channel.PUSH):
-        rows += [add(Channel.PUSH, device=d) for d in Device.objects.filter(user=user, active=True)]
-    return rows
+        devices = rows.select(Device, user=user.pk, active=True)
+        made += [add(Channel.PUSH, device=d) for d in devices]
+    return made
 
 
 def queue_deliveries(delivery_ids: Iterable[int]) -> None:

@@ -1,11 +1,12 @@
-"""The hottest reads in plain SQL, loaded into ordinary model instances.
+"""The hottest reads and writes in plain SQL, with ordinary model instances.
 
 Building a query's SQL costs the ORM about a millisecond, more than the database takes to
 answer it; a poll or a game view makes two or three such queries on every request. The
 reads here keep their SQL text (made once per process, from the models' own table and
 column names, quoted for the database in use) and turn each row into model instances with
 the converters the ORM itself applies (JSON, datetimes on SQLite, ...), so callers get the
-same objects a queryset would have given them.
+same objects a queryset would have given them. ``select``, ``update`` and ``insert`` do the
+same for plain one-table statements, keeping each statement's text once it is built.
 """
 
 from __future__ import annotations
@@ -93,3 +94,83 @@ def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return list(cursor.fetchall())
+
+
+# ------------------------------------------------------------------ one table, kept SQL
+_SQL: dict[tuple[Any, ...], str] = {}
+
+
+def _kept(key: tuple[Any, ...], build: Callable[[], str]) -> str:
+    sql = _SQL.get(key)
+    if sql is None:
+        sql = _SQL[key] = build()
+    return sql
+
+
+def _prep(model: type[Model], name: str, value: Any) -> Any:
+    field = model._meta.get_field(name)
+    return field.get_db_prep_save(value, connection)  # type: ignore[union-attr]
+
+
+_COLUMNS: dict[type[Model], Columns[Any]] = {}
+
+
+def select(model: type[M], order_by: str = "id", **equals: Any) -> list[M]:
+    """``model.objects.filter(**equals).order_by(order_by)`` for plain equalities."""
+    names = tuple(sorted(equals))
+    columns: Columns[M] = _COLUMNS.setdefault(model, Columns(model, "t"))
+
+    def build() -> str:
+        where = " AND ".join(f"t.{column(model, n)} = %s" for n in names)
+        return (
+            f"SELECT {columns.sql()} FROM {table(model)} t WHERE {where} "
+            f"ORDER BY t.{column(model, order_by)}"
+        )
+
+    sql = _kept(("select", model, names, order_by), build)
+    rows = fetch(sql, [_prep(model, n, equals[n]) for n in names])
+    return [obj for row in rows if (obj := columns.load(row)) is not None]
+
+
+def update(model: type[Model], values: dict[str, Any], **equals: Any) -> int:
+    """``model.objects.filter(**equals).update(**values)`` for plain values and
+    equalities; the number of rows changed."""
+    sets, names = tuple(values), tuple(sorted(equals))
+
+    def build() -> str:
+        assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
+        where = " AND ".join(f"{column(model, n)} = %s" for n in names)
+        return f"UPDATE {table(model)} SET {assignments} WHERE {where}"
+
+    sql = _kept(("update", model, sets, names), build)
+    params = [_prep(model, n, values[n]) for n in sets] + [
+        _prep(model, n, equals[n]) for n in names
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+def insert(obj: Model) -> None:
+    """``obj.save()`` of a new row with an automatic key (no signals sent): the key is set
+    on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would."""
+    model = type(obj)
+    pk = model._meta.pk
+    assert pk is not None
+    fields = [f for f in model._meta.concrete_fields if f is not pk]
+    returning = connection.features.can_return_columns_from_insert
+
+    def build() -> str:
+        names = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {table(model)} ({names}) VALUES ({marks})"
+        return sql + f" RETURNING {quote(pk.column)}" if returning else sql
+
+    sql = _kept(("insert", model), build)
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        key = cursor.fetchone()[0] if returning else cursor.lastrowid
+    setattr(obj, pk.attname, key)
+    obj._state.adding = False
+    obj._state.db = connection.alias

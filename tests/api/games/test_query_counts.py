@@ -22,10 +22,10 @@ POLL_QUERIES = 2
 # (the test runs inside a transaction). The pending flags are not written when the same
 # seat is still to move, and the new view is made from memory.
 MOVE_QUERIES = 6
-# A move that ends the turn also writes the pending flags and tells the next player (the
-# notification in a savepoint, whose unique key drops a duplicate; preferences, webhooks
-# and devices looked up; none of them wants an outbox row here).
-TURN_END_QUERIES = 13
+# A move that ends the turn also writes the two pending flags that change and tells the
+# next player (the notification in a savepoint, whose unique key drops a duplicate;
+# preferences, webhooks and devices looked up; none of them wants an outbox row here).
+TURN_END_QUERIES = 14
 
 
 @pytest.fixture
