@@ -482,8 +482,9 @@ class ActionView(APIView):
                 game = services.lock_game(game_id, with_seats=True)
             try:
                 version = _expected_version(request, body)
-                data = serializers.ActionRequestSerializer(data=body)
-                data.is_valid(raise_exception=True)
+                if not serializers.plainly_valid(body):
+                    data = serializers.ActionRequestSerializer(data=body)
+                    data.is_valid(raise_exception=True)
                 # The game, its seats and its new state are current in memory: every
                 # seated player's view is made from them (not read back) and kept for
                 # their next poll once the move commits; the caller's is the answer.

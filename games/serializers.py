@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from engine import ACTION_TYPES, BOARD_IDS, CARD_NAMES
@@ -82,6 +84,45 @@ class ActionRequestSerializer(serializers.Serializer):
         help_text="The game version the move was decided on (or send it in If-Match).",
     )
     action = ActionSerializer()
+
+
+_TEXT_FIELDS = ("route", "city")
+_WHOLE_FIELDS = ("slot", "locomotives")
+
+
+def plainly_valid(body: dict[str, Any]) -> bool:
+    """True when ``ActionRequestSerializer`` would surely accept ``body``: the shapes a
+    client sends every move, checked without building the serializer's fields. Anything
+    else (a number in a string, a missing type, blank text, ...) is left to the serializer,
+    which accepts it or says what is wrong."""
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def text(value: Any) -> bool:
+        # CharField refuses blank text, NUL characters and lone surrogates.
+        return (
+            isinstance(value, str)
+            and value.strip() != ""
+            and "\x00" not in value
+            and not any("\ud800" <= c <= "\udfff" for c in value)
+        )
+
+    action = body.get("action")
+    if "version" in body and not whole(body["version"]):
+        return False
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return False
+    if action["type"] not in ACTION_TYPES:
+        return False
+    if not all(text(action[f]) for f in _TEXT_FIELDS if f in action):
+        return False
+    if not all(whole(action[f]) for f in _WHOLE_FIELDS if f in action):
+        return False
+    if "color" in action and action["color"] is not None and not text(action["color"]):
+        return False
+    tickets = action.get("tickets", [])
+    return isinstance(tickets, list) and all(text(t) for t in tickets)
 
 
 # ----------------------------------------------------------------------------- output

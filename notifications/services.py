@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from ttr_service import rows
@@ -53,17 +53,14 @@ def notify(
     """
     if kind not in Kind.values:
         raise ValueError(f"Unknown notification kind {kind!r}")
-    # Inside the caller's transaction no savepoint of its own: anything failing here fails
-    # the change it reports. The unique (user, dedupe_key) constraint finds duplicates.
+    # Inside the caller's transaction nothing of its own: anything failing here fails the
+    # change it reports. The unique (user, dedupe_key) constraint drops a duplicate.
     with transaction.atomic(savepoint=False):
-        try:
-            with transaction.atomic():
-                notification = Notification(
-                    user=user, kind=kind, game_id=game_id, data=data or {}, dedupe_key=dedupe_key
-                )
-                rows.insert(notification)
-        except IntegrityError:  # a notification with this key exists, or was just committed
-            return None
+        notification = Notification(
+            user=user, kind=kind, game_id=game_id, data=data or {}, dedupe_key=dedupe_key
+        )
+        if not rows.insert(notification, ignore_conflicts=True):
+            return None  # a notification with this key exists, or was just committed
         deliveries = _outbox_rows(user, notification)
         due = [d.pk for d in deliveries if d.next_attempt_at <= notification.created_at]
         if due:

@@ -151,26 +151,39 @@ def update(model: type[Model], values: dict[str, Any], **equals: Any) -> int:
         return int(cursor.rowcount)
 
 
-def insert(obj: Model) -> None:
+def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     """``obj.save()`` of a new row with an automatic key (no signals sent): the key is set
-    on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would."""
+    on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would.
+
+    ``ignore_conflicts``: a row breaking a unique constraint is not written (``ON
+    CONFLICT DO NOTHING``, no savepoint needed) and False is returned."""
     model = type(obj)
     pk = model._meta.pk
     assert pk is not None
     fields = [f for f in model._meta.concrete_fields if f is not pk]
     returning = connection.features.can_return_columns_from_insert
+    assert returning or not ignore_conflicts
 
     def build() -> str:
         names = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {table(model)} ({names}) VALUES ({marks})"
+        if ignore_conflicts:
+            sql += " ON CONFLICT DO NOTHING"
         return sql + f" RETURNING {quote(pk.column)}" if returning else sql
 
-    sql = _kept(("insert", model), build)
+    sql = _kept(("insert", model, ignore_conflicts), build)
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        key = cursor.fetchone()[0] if returning else cursor.lastrowid
+        if returning:
+            row = cursor.fetchone()
+            if row is None:
+                return False
+            key = row[0]
+        else:
+            key = cursor.lastrowid
     setattr(obj, pk.attname, key)
     obj._state.adding = False
     obj._state.db = connection.alias
+    return True

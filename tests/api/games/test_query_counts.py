@@ -23,9 +23,9 @@ POLL_QUERIES = 2
 # seat is still to move, and the new view is made from memory.
 MOVE_QUERIES = 6
 # A move that ends the turn also writes the two pending flags that change and tells the
-# next player (the notification in a savepoint, whose unique key drops a duplicate;
+# next player (the notification, which its unique key drops if it is a duplicate;
 # preferences, webhooks and devices looked up; none of them wants an outbox row here).
-TURN_END_QUERIES = 14
+TURN_END_QUERIES = 12
 
 
 @pytest.fixture
