@@ -366,7 +366,7 @@ async def player(
             )
             if legal is not None and legal.status_code == 200 and legal.json()["actions"]:
                 action = _pick(legal.json()["actions"], rng)
-                await stats.call(
+                moved = await stats.call(
                     "move",
                     client.post(
                         f"{path}/actions",
@@ -374,7 +374,12 @@ async def player(
                         headers=_auth(token) | {"If-Match": etag or ""},
                     ),
                 )
-                continue  # look again at once: the move may leave another decision
+                if moved is not None and moved.status_code == 200:
+                    # The answer is the player's new view, with its ETag: no fetch needed.
+                    etag, detail = moved.headers.get("ETag"), moved.json()
+                # Look again at once: the move may leave another decision (a second card),
+                # or was refused because another seat moved first.
+                continue
         await asyncio.sleep(poll)
 
 
