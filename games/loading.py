@@ -2,8 +2,9 @@
 
 ``game_with_seats`` gives the same objects as
 ``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
-the game, its creator, and ``game.seats.all()`` answered from memory, in one query whose
-SQL is not rebuilt on every request (see ``ttr_service.rows``).
+the game, its creator, and ``game.seats.all()`` answered from memory, in one query (two
+when the game is locked) whose SQL is not rebuilt on every request (see
+``ttr_service.rows``).
 """
 
 from __future__ import annotations
@@ -28,24 +29,49 @@ _SEAT: Columns[Seat] = Columns(Seat, "s")
 _SEAT_USER: Columns[Any] = Columns(get_user_model(), "u", only=_USER_FIELDS)
 
 
+def _joins(user: Any, with_seats: bool) -> str:
+    user_id = column(user, "id")
+    sql = f"JOIN {table(user)} c ON c.{user_id} = g.{column(Game, 'created_by')} "
+    if with_seats:
+        sql += (
+            f"LEFT JOIN {table(Seat)} s ON s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
+            f"LEFT JOIN {table(user)} u ON u.{user_id} = s.{column(Seat, 'user')} "
+        )
+    return sql
+
+
 @cache
-def _game_sql(lock: bool) -> str:
+def _game_sql() -> str:
     """The game and its creator, and its seats with their users as an outer join: one row
     per seat (one row with NULL seat columns for a game without seats)."""
     user = get_user_model()
-    user_id = column(user, "id")
-    sql = (
+    return (
         f"SELECT {_GAME.sql()}, {_CREATOR.sql()}, {_SEAT.sql()}, {_SEAT_USER.sql()} "
-        f"FROM {table(Game)} g "
-        f"JOIN {table(user)} c ON c.{user_id} = g.{column(Game, 'created_by')} "
-        f"LEFT JOIN {table(Seat)} s ON s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
-        f"LEFT JOIN {table(user)} u ON u.{user_id} = s.{column(Seat, 'user')} "
+        f"FROM {table(Game)} g {_joins(user, True)}"
         f"WHERE g.{column(Game, 'id')} = %s ORDER BY s.{column(Seat, 'index')}"
     )
-    if lock and connection.features.has_select_for_update:
-        # The game row only: not its creator's, its seats' or their users'.
+
+
+@cache
+def _locked_game_sql() -> str:
+    """The game and its creator, locking the game row only."""
+    sql = (
+        f"SELECT {_GAME.sql()}, {_CREATOR.sql()} FROM {table(Game)} g "
+        f"{_joins(get_user_model(), False)}WHERE g.{column(Game, 'id')} = %s"
+    )
+    if connection.features.has_select_for_update:
         sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
     return sql
+
+
+@cache
+def _seats_sql() -> str:
+    user = get_user_model()
+    return (
+        f"SELECT {_SEAT.sql()}, {_SEAT_USER.sql()} FROM {table(Seat)} s "
+        f"LEFT JOIN {table(user)} u ON u.{column(user, 'id')} = s.{column(Seat, 'user')} "
+        f"WHERE s.{column(Seat, 'game')} = %s ORDER BY s.{column(Seat, 'index')}"
+    )
 
 
 def _valid_id(game_id: int) -> bool:
@@ -68,17 +94,24 @@ def attach_seats(game: Game, seats: list[Seat]) -> None:
 def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     """A game with its creator and its seats with their users, or None.
 
-    ``lock`` takes the game row's lock for the rest of the transaction first (PostgreSQL;
-    SQLite serializes writers on its own), so the seats read after it are current.
+    Without ``lock``: one query, one snapshot. With it, the game row is locked for the rest
+    of the transaction first, and the seats are read by a second statement: in PostgreSQL's
+    read-committed mode a statement that waited for the lock sees the game row as the
+    transaction before it left it, but the rows it joined as they were when it began, so
+    seats read in the same statement could be older than the game.
     """
-    rows = fetch(_game_sql(lock), [game_id]) if _valid_id(game_id) else []
+    if not _valid_id(game_id):
+        return None
+    rows = fetch(_locked_game_sql() if lock else _game_sql(), [game_id])
     if not rows:
         return None
     game = _GAME.load(rows[0])
     assert game is not None
     game.created_by = _CREATOR.load(rows[0], _GAME.width)
-    seats = []
     at = _GAME.width + _CREATOR.width
+    if lock:
+        rows, at = fetch(_seats_sql(), [game_id]), 0
+    seats = []
     for row in rows:
         seat = _SEAT.load(row, at)
         if seat is not None:

@@ -17,15 +17,15 @@ VIEW_QUERIES = 2
 # A poll whose If-None-Match matches: the token, then the game's version, status, deadline
 # and the caller's seat in one query; neither the state nor the seats are loaded.
 POLL_QUERIES = 2
-# The token; the locked game with its creator and seats (its deadline checked on that
-# row); the state and version written; the move logged; and the savepoint and its release
-# (the test runs inside a transaction). The pending flags are not written when the same
-# seat is still to move, and the new view is made from memory.
-MOVE_QUERIES = 6
+# The token; the locked game with its creator (its deadline checked on that row); its
+# seats with their users; the state and version written; the move logged; and the
+# savepoint and its release (the test runs inside a transaction). The pending flags are
+# not written when the same seat is still to move, and the new view is made from memory.
+MOVE_QUERIES = 7
 # A move that ends the turn also writes the two pending flags that change and tells the
 # next player (the notification, which its unique key drops if it is a duplicate;
 # preferences, webhooks and devices looked up; none of them wants an outbox row here).
-TURN_END_QUERIES = 12
+TURN_END_QUERIES = 13
 
 
 @pytest.fixture

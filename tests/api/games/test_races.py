@@ -103,3 +103,48 @@ def test_random_actions_from_every_seat_at_once_never_corrupt_the_game():
         assert check_game(game) == []
         applied += 1
     assert applied == ROUNDS
+
+
+def test_a_lock_that_waited_for_a_move_reads_the_seats_that_move_wrote():
+    """A statement that waits for the game's lock sees the game as the move left it; the
+    seats must be too (read-committed gives a waiting statement its joined rows as they
+    were when it began)."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from games.models import Seat
+
+    game = _new_game(_players(2))
+    holding, release, seen = threading.Event(), threading.Event(), {}
+
+    def move() -> None:
+        try:
+            with transaction.atomic():
+                services.lock_game(game.pk)
+                Seat.objects.filter(game=game, index=1).update(missed_turns=7, pending=False)
+                holding.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    def next_move() -> None:
+        try:
+            holding.wait(10)
+            with transaction.atomic():
+                locked = services.lock_game(game.pk, with_seats=True)
+                seat = next(s for s in locked.seats.all() if s.index == 1)
+                seen["seat"] = (seat.missed_turns, seat.pending)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=move), threading.Thread(target=next_move)]
+    for t in threads:
+        t.start()
+    holding.wait(10)
+    time.sleep(0.5)  # the second transaction is now waiting for the lock
+    release.set()
+    for t in threads:
+        t.join(20)
+    assert seen["seat"] == (7, False)
