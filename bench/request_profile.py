@@ -117,7 +117,10 @@ class Runner:
         if kind == "view_render":
             from django.core.cache import cache
 
+            from games import rendered
+
             cache.clear()
+            rendered.recent.clear()
             return None
         if kind == "move":
             seat = self._to_move()
