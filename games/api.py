@@ -345,13 +345,20 @@ class LegalActionsView(APIView):
         examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _current_game(game_id)
-        seat = services.seat_of(request.user, game)
+        # The state and the caller's seat in one query; the whole game only when a deadline
+        # must be settled first (or there is no such game, for its 404).
+        found = loading.game_for_seat(game_id, request.user.pk)
+        if found is not None and not timeouts.is_overdue(found[0]):
+            game, seat = found
+        else:
+            game = _current_game(game_id)
+            mine = services.seat_of(request.user, game)
+            seat = mine.index if mine is not None else None
         if seat is None:
             raise errors.not_a_player()
         if game.state is None:
             raise errors.wrong_status(game.status, "active")
-        return Response(selectors.legal_actions(game, seat.index))
+        return Response(selectors.legal_actions(game, seat))
 
 
 def _respond(content: bytes, code: int, content_type: str, headers: dict[str, str]) -> HttpResponse:

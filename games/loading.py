@@ -121,14 +121,20 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     return game
 
 
-@cache
-def _probe_sql() -> str:
-    seat = (
+def _seat_subquery() -> str:
+    """The lowest human seat of a user (the first parameter; the seat kind the second) in
+    the game ``g``, as ``services.seat_of`` finds it."""
+    return (
         f"SELECT s.{column(Seat, 'index')} FROM {table(Seat)} s "
         f"WHERE s.{column(Seat, 'game')} = g.{column(Game, 'id')} "
         f"AND s.{column(Seat, 'user')} = %s AND s.{column(Seat, 'kind')} = %s "
         f"ORDER BY s.{column(Seat, 'index')} LIMIT 1"
     )
+
+
+@cache
+def _probe_sql() -> str:
+    seat = _seat_subquery()
     return (
         f"SELECT g.{column(Game, 'version')}, g.{column(Game, 'status')}, "
         f"g.{column(Game, 'deadline')}, g.{column(Game, 'updated_at')}, ({seat}) "
@@ -153,6 +159,30 @@ def probe(game_id: int, user_id: int | None) -> dict[str, Any] | None:
         "updated_at": _datetime("updated_at", updated_at),
         "seat": seat if user_id is not None else None,
     }
+
+
+_PLAYING: Columns[Game] = Columns(Game, "g", only=("version", "status", "deadline", "state"))
+
+
+@cache
+def _playing_sql() -> str:
+    return (
+        f"SELECT {_PLAYING.sql()}, ({_seat_subquery()}) FROM {table(Game)} g "
+        f"WHERE g.{column(Game, 'id')} = %s"
+    )
+
+
+def game_for_seat(game_id: int, user_id: int) -> tuple[Game, int | None] | None:
+    """A game with only its version, status, deadline and state read (the rest deferred),
+    and ``user_id``'s human seat in it; None if there is no such game. One query."""
+    if not _valid_id(game_id):
+        return None
+    rows = fetch(_playing_sql(), [user_id, SeatKind.HUMAN.value, game_id])
+    if not rows:
+        return None
+    game = _PLAYING.load(rows[0])
+    assert game is not None
+    return game, rows[0][_PLAYING.width]
 
 
 def _datetime(field: str, value: Any) -> datetime | None:
