@@ -1,0 +1,101 @@
+"""Kept SQL (``ttr_service.rows``) gives what the ORM gives, on SQLite and PostgreSQL.
+
+``test_rows_postgres.py`` runs these same tests on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.models import Game, Seat, SeatKind
+from notifications.models import Kind, Notification
+from ttr_service import rows
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game() -> Game:
+    user = get_user_model().objects.create_user("rows-alice", password="a-long-password-1")
+    game = Game.objects.create(
+        board="europe",
+        created_by=user,
+        players=2,
+        seed=12345678901,
+        state={"nested": {"cards": [1, 2, 3]}, "text": "é ✓"},
+        deadline=timezone.now() + timedelta(hours=2),
+    )
+    Seat.objects.create(game=game, index=0, kind=SeatKind.HUMAN, user=user)
+    Seat.objects.create(game=game, index=1, kind=SeatKind.OPEN)
+    return game
+
+
+def _fields(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+def test_columns_load_what_the_orm_loads(game: Game) -> None:
+    columns = rows.Columns(Game, "g")
+    found = rows.fetch(
+        f"SELECT {columns.sql()} FROM {rows.table(Game)} g WHERE g.id = %s", [game.pk]
+    )
+    loaded = columns.load(found[0])
+    assert loaded is not None
+    assert _fields(loaded) == _fields(Game.objects.get(pk=game.pk))
+    assert loaded._state.adding is False
+
+
+def test_only_defers_the_other_fields(game: Game) -> None:
+    columns = rows.Columns(Game, "g", only=("version",))
+    found = rows.fetch(
+        f"SELECT {columns.sql()} FROM {rows.table(Game)} g WHERE g.id = %s", [game.pk]
+    )
+    loaded = columns.load(found[0])
+    assert loaded is not None
+    assert loaded.get_deferred_fields() >= {"state", "board", "deadline"}
+    assert loaded.board == "europe"  # read when asked for, as with QuerySet.only
+
+
+def test_select_matches_filter_and_order(game: Game) -> None:
+    seats = rows.select(Seat, order_by="index", game=game.pk)
+    expected = list(Seat.objects.filter(game=game).order_by("index"))
+    assert [_fields(s) for s in seats] == [_fields(s) for s in expected]
+    assert rows.select(Seat, game=game.pk, kind=SeatKind.AI) == []
+
+
+def test_update_changes_the_matching_rows_only(game: Game) -> None:
+    later = timezone.now() + timedelta(days=1)
+    changed = rows.update(
+        Game, {"version": 5, "state": {"x": [None, True]}, "deadline": later}, id=game.pk, version=0
+    )
+    stale = rows.update(Game, {"version": 9}, id=game.pk, version=0)
+    row = Game.objects.get(pk=game.pk)
+    assert (changed, stale) == (1, 0)
+    assert (row.version, row.state, row.deadline) == (5, {"x": [None, True]}, later)
+
+
+def test_insert_sets_the_key_and_automatic_fields(game: Game) -> None:
+    before = timezone.now()
+    note = Notification(user=game.created_by, kind=Kind.YOUR_TURN, game_id=game.pk, data={"a": 1})
+    assert rows.insert(note) is True
+    stored = Notification.objects.get(pk=note.pk)
+    assert note.pk is not None and note._state.adding is False
+    assert stored.created_at >= before and stored.created_at == note.created_at
+    assert stored.data == {"a": 1}
+
+
+def test_insert_ignoring_conflicts_drops_a_duplicate(game: Game) -> None:
+    def make() -> Notification:
+        return Notification(
+            user=game.created_by, kind=Kind.YOUR_TURN, game_id=game.pk, dedupe_key="turn:1"
+        )
+
+    first, second = make(), make()
+    assert rows.insert(first, ignore_conflicts=True) is True
+    assert rows.insert(second, ignore_conflicts=True) is False
+    assert second.pk is None
+    assert Notification.objects.filter(dedupe_key="turn:1").count() == 1
