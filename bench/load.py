@@ -17,7 +17,10 @@ httpx's async client):
 4. ``play`` (``--seconds``): ``--games`` games of 4 clients each; every client polls its
    game view with ``If-None-Match`` every ``--poll`` seconds and, when it is its turn,
    asks for its legal actions and posts one (after ``--think`` seconds, 0 by default: bots
-   that answer at once, so each game has one client moving back to back).
+   that answer at once, so each game has one client moving back to back). Requests that
+   start in its first ``--opening`` seconds (10) are reported apart as ``opening``: all
+   50 games start in the same second, every client fetches its first whole view and every
+   seat chooses its tickets at once, a burst a service does not see in steady play.
 
 Prints a table (requests, requests/s, p50/p95/p99 ms, errors per endpoint and phase) and
 one JSON object on its last line. An error is a transport failure, a 5xx, or a 4xx other
@@ -283,6 +286,17 @@ class Stats:
         return response
 
 
+class Split:
+    """Files a request under ``first`` when it starts before ``until``, else ``then``."""
+
+    def __init__(self, first: Stats, then: Stats, until: float) -> None:
+        self.first, self.then, self.until = first, then, until
+
+    async def call(self, *args: Any, **kwargs: Any) -> Reply | None:
+        stats = self.first if time.monotonic() < self.until else self.then
+        return await stats.call(*args, **kwargs)
+
+
 def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Token {token}"}
 
@@ -332,7 +346,7 @@ async def drive_game(client: Client, stats: Stats, game: dict[str, Any], end: fl
 
 async def player(
     client: Client,
-    stats: Stats,
+    stats: Stats | Split,
     game: dict[str, Any],
     seat: int,
     end: float,
@@ -412,18 +426,22 @@ async def run_phases(
         stats.seconds["moves"] = time.monotonic() - start
         results["moves"] = stats
 
-        stats = Stats()
+        opening, stats = Stats(), Stats()
         start = time.monotonic()
         end = start + args.seconds
+        split = Split(opening, stats, start + args.opening)
         with cpu.phase("play"):
             await asyncio.gather(
                 *[
-                    player(client, stats, g, seat, end, args.poll, args.think)
+                    player(client, split, g, seat, end, args.poll, args.think)
                     for g in games["play"]
                     for seat in range(4)
                 ]
             )
-        stats.seconds["play"] = time.monotonic() - start
+        if args.opening:
+            opening.seconds["opening"] = min(args.opening, args.seconds)
+            results["opening"] = opening
+        stats.seconds["play"] = max(1e-9, time.monotonic() - start - args.opening)
         results["play"] = stats
     finally:
         await client.close()
@@ -528,6 +546,13 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60, help="length of the play phase")
     p.add_argument("--burst-seconds", type=float, default=10, help="length of the other phases")
     p.add_argument("--poll", type=float, default=0.5, help="seconds between two polls")
+    p.add_argument(
+        "--opening",
+        type=float,
+        default=10,
+        help="first seconds of the play phase, reported apart as 'opening' (every game "
+        "starts at once: all seats fetch their first view and choose tickets together)",
+    )
     p.add_argument(
         "--think",
         type=float,
