@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
@@ -229,6 +229,43 @@ class Board:
             (key, tuple(sorted(entries, key=lambda e: (e[1], e[0]))))
             for key, entries in sorted(groups.items())
         )
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each city index, (route index, city at its other end) per route touching it,
+        in the order of ``routes_at``: what path searches read in their inner loop."""
+        out = []
+        for city, routes in enumerate(self.routes_at):
+            row = []
+            for r in routes:
+                a, b = self.routes[r].city_indices
+                row.append((r, b if a == city else a))
+            out.append(tuple(row))
+        return tuple(out)
+
+    @cached_property
+    def train_distances(self) -> tuple[tuple[float, ...], ...]:
+        """Fewest trains between every two cities on the empty board (inf: no path)."""
+        lengths: list[float | None] = [float(r.length) for r in self.routes]
+        return tuple(tuple(self.cheapest_from(lengths, a)) for a in range(len(self.cities)))
+
+    def cheapest_from(self, costs: Sequence[float | None], a: int) -> list[float]:
+        """Cheapest cost from city ``a`` to every city, each route costing ``costs[index]``
+        (None: closed); inf where no open path leads."""
+        dist = [float("inf")] * len(self.cities)
+        dist[a] = 0.0
+        heap = [(0.0, a)]
+        neighbours = self.neighbours
+        while heap:
+            d, city = heapq.heappop(heap)
+            if d > dist[city]:
+                continue
+            for r, other in neighbours[city]:
+                c = costs[r]
+                if c is not None and d + c < dist[other]:
+                    dist[other] = d + c
+                    heapq.heappush(heap, (d + c, other))
+        return dist
 
     @property
     def long_tickets(self) -> tuple[Ticket, ...]:

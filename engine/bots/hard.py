@@ -1,9 +1,7 @@
-"""The hard bot: the medium planner, tuned by measured tournaments against it.
+"""The hard bot: a tuned planner whose biggest decisions are checked by playing them out.
 
-Three changes to medium's judgement, each kept because ``bench/ai.py`` measured it ahead of
-medium (an earlier one-ply look-ahead over claims, sampled ticket offers, racing to the end
-when ahead, blocking an opponent's gap, drawing tickets early, and filling spare trains with
-long routes alongside the tickets were all measured and did no better than medium, or worse):
+``HardPlanner`` is medium's planner with three changes, each kept because ``bench/ai.py``
+measured it ahead of medium:
 
 - Route weights count a claim's turn as 1.5 trains (medium: 0.5) and a missing card as 0.6
   (medium: 0.45): its networks use fewer, longer routes, which score more points per train
@@ -13,16 +11,38 @@ long routes alongside the tickets were all measured and did no better than mediu
   with other routes, half-weighted beside the ticket points.
 - A plan counts as safe only while it needs at most half the turns left (medium: 0.6), so
   it keeps and draws fewer tickets it would fail.
+
+``HardBot`` adds look-ahead over hidden information (``lookahead``, ``sampling``): at each
+ticket choice, near the end, and whenever an opponent's plan seems to hang on a route it
+could take, it compares a few candidate moves over the same sampled states, each played to
+the end by the planner at its own seat and medium bots at the others, and keeps the
+planner's move unless another is clearly ahead. Sampled opponents hold tickets their track
+covers, so the look-ahead sees which of its claims would cut an opponent's plan.
+
+Measured and dropped along the way (``README``, AI opponents): a one-ply look-ahead over
+claims, racing to the end when ahead, blocking whatever joins two parts of an opponent's
+network, drawing tickets earlier or later, filling spare trains with long routes, and a
+look-ahead that also tried point grabs and blind draws from 14 trains on (its own plan,
+assumed in the play-outs, then never got finished).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from typing import Any
 
+from ..actions import ClaimRoute, DrawBlind
 from ..board import Ticket
-from .knowledge import Knowledge
+from ..colors import LOCOMOTIVE
+from ..legal import claimable_routes, draw_actions
+from ..state import GameState
+from .knowledge import Knowledge, know
+from .lookahead import Policy, best, evaluate
 from .medium import MediumBot
-from .planner import Costs, Weights
+from .planner import Costs, Weights, criticality, pending_tickets, route_costs
+from .sampling import sample_state, ticket_beliefs
+from .tactics import claim_tunnel_risk, keep, offer_subsets, pay_for_route
 
 # Points one spare turn, and one spare train, is worth in routes claimed outside the plan
 # (about a 3- or 4-route per two turns of drawing and one of claiming).
@@ -32,8 +52,10 @@ SPARE_TRAIN_POINTS = 1.4
 ROUTE_WEIGHT = 0.5
 
 
-class HardBot(MediumBot):
-    name = "hard"
+class HardPlanner(MediumBot):
+    """Hard's judgement without the look-ahead: what its play-outs assume it will do."""
+
+    name = "hard-planner"
     weights = Weights(turn=1.5, card=0.6)
     # Counts a plan safe only up to half the turns left (medium: 0.6): fewer failed tickets.
     safe_share = 0.5
@@ -48,3 +70,141 @@ class HardBot(MediumBot):
         spare_trains = max(0, k.my_trains - plan.trains)
         spare = min(SPARE_TURN_POINTS * spare_turns, SPARE_TRAIN_POINTS * spare_trains)
         return tickets + ROUTE_WEIGHT * (routes + spare)
+
+
+class HardBot(HardPlanner):
+    """The planner, with its biggest decisions checked by playing the game out.
+
+    - Ticket choices (the first one and every later one): the planner's best
+      ``ticket_candidates`` combinations.
+    - Before the end: the planner's move against claiming one of the two routes the
+      opponents' sampled plans need most, when taking it would cost a plan at least
+      ``block_threshold`` (a link with no way around counts twice its ticket's points).
+    - Near the end (the player nearest it at ``search_trains`` or fewer): the planner's move
+      against the two best-scoring claims, a blind draw and the two best blocks.
+
+    Each candidate is played out on the same sampled states, by the planner at this seat and
+    medium bots at the others. The planner's move stays unless another is ahead by more than
+    ``keep_margin`` points and ``keep_z`` standard errors.
+    """
+
+    name = "hard"
+    # Sampled states per candidate at each kind of decision.
+    initial_samples = 4
+    keep_samples = 5
+    endgame_samples = 6
+    # Candidates compared at a ticket choice.
+    ticket_candidates = 3
+    # The end is near once the player nearest it has this many trains or fewer.
+    search_trains = 10
+    keep_margin = 1.0
+    # Standard errors another move must be ahead by to replace the planner's.
+    keep_z = 1.5
+    # Sampled worlds in which the opponents' plans are read, to find routes to block.
+    plan_samples = 3
+    # Before the end, a block is weighed only when it would cost an opponent's plan this
+    # much (a missing link counts twice its ticket's points), over this many samples.
+    block_threshold = 12.0
+    block_samples = 4
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._seed = seed
+        self._policies: list[Policy] | None = None
+        self._opponent = MediumBot(seed)
+
+    def policies(self, players: int) -> list[Policy]:
+        if self._policies is None or len(self._policies) != players:
+            me, other = HardPlanner(self._seed), MediumBot(self._seed)
+            self._policies = [me.choose] + [other.choose] * (players - 1)
+        return self._policies
+
+    def search(
+        self, state: GameState, seat: int, k: Knowledge, candidates: Sequence[Any], samples: int
+    ) -> Any:
+        unique: list[Any] = []
+        for c in candidates:
+            if c is not None and c not in unique:
+                unique.append(c)
+        if len(unique) < 2:
+            return unique[0] if unique else None
+        # Seeded by the position, not by earlier calls: the same position, the same choice.
+        rng = random.Random(f"{self._seed}/{state.action_count}/{seat}")
+        policies = self.policies(k.players)
+        # Every seat plays the planner's part for seat 0 of the list: rotate it to ``seat``.
+        seats = [policies[(s - seat) % k.players] for s in range(k.players)]
+        estimates = evaluate(state, seat, k, unique, lambda: seats, samples, rng)
+        return best(estimates, self.keep_margin, self.keep_z)
+
+    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
+        costs = route_costs(k, self.weights)
+        held = pending_tickets(k)
+        combos = offer_subsets(state, k)
+        scored = sorted(
+            range(len(combos)),
+            key=lambda i: (self.keep_value(k, held, combos[i], costs), -i),
+            reverse=True,
+        )
+        top = [keep(combos[i]) for i in scored[: self.ticket_candidates]]
+        samples = self.initial_samples if k.kind == "choose_initial_tickets" else self.keep_samples
+        return self.search(state, seat, k, top, samples)
+
+    def near_end(self, k: Knowledge) -> bool:
+        return k.last_round or min(k.trains) <= self.search_trains
+
+    def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
+        planned = super().turn(state, seat, k)
+        if not self.near_end(k):
+            blocks = self.blocking_claims(state, seat, k, self.block_threshold)
+            if not blocks:
+                return planned
+            return self.search(state, seat, k, [planned, *blocks], self.block_samples)
+        options = self.alternatives(state, seat, k, planned)
+        options += self.blocking_claims(state, seat, k, 0.0)
+        return self.search(state, seat, k, options, self.endgame_samples)
+
+    def blocking_claims(
+        self, state: GameState, seat: int, k: Knowledge, threshold: float
+    ) -> list[ClaimRoute]:
+        """Claims of routes the opponents' plans need, as sampled worlds show them: the
+        two that would hurt those plans most, if that hurt reaches ``threshold``."""
+        claimable = set(claimable_routes(state, seat))
+        if not claimable:
+            return []
+        rng = random.Random(f"{self._seed}/{state.action_count}/{seat}/block")
+        beliefs = ticket_beliefs(k)
+        hurt: dict[int, float] = {}
+        for _ in range(self.plan_samples):
+            world = sample_state(state, seat, k, rng, beliefs)
+            for o in k.opponents():
+                theirs = know(world, o)
+                plan, costs = self._opponent.make_plan(theirs)
+                needed = [r for r in plan.routes if r in claimable]
+                if not needed:
+                    continue
+                crit = criticality(theirs, plan, costs)
+                for r in needed:
+                    hurt[r] = hurt.get(r, 0.0) + crit.get(r, 0.0) / self.plan_samples
+        ranked = sorted(hurt, key=lambda r: (hurt[r], -r), reverse=True)
+        out = []
+        for r in ranked[:2]:
+            if hurt[r] < threshold or hurt[r] <= 0.0:
+                break
+            claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
+            if claim is not None and claim_tunnel_risk(k, claim) < self.tunnel_risk_max:
+                out.append(claim)
+        return out
+
+    def alternatives(self, state: GameState, seat: int, k: Knowledge, planned: Any) -> list[Any]:
+        """The planned move, the two best-scoring claims, and a blind draw."""
+        out = [planned]
+        claims: list[tuple[int, int, ClaimRoute]] = []
+        for r in claimable_routes(state, seat):
+            claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
+            if claim is not None:
+                claims.append((k.board.routes[r].points, -r, claim))
+        claims.sort(key=lambda c: c[:2], reverse=True)
+        out.extend(c[2] for c in claims[:2])
+        if not k.last_round and DrawBlind() in draw_actions(state, seat):
+            out.append(DrawBlind())
+        return out

@@ -34,16 +34,17 @@ def route_costs(k: Knowledge, w: Weights) -> Costs:
     hand = k.hand
     best = max(hand[:LOCOMOTIVE])
     only_tunnels = k.board.rules.locomotives_only_on_tunnels
+    owner, seat, trains = k.owner, k.seat, k.my_trains
     out: Costs = []
     for r in k.board.routes:
-        # Switzerland: locomotives help only on tunnels.
-        locos = 0 if only_tunnels and not r.tunnel else hand[LOCOMOTIVE]
-        if k.owner[r.index] == k.seat:
+        if owner[r.index] == seat:
             out.append(0.0)
             continue
-        if not k.open_for(r.index, k.seat) or r.length > k.my_trains:
+        if r.length > trains or not k.open_for(r.index, seat):
             out.append(None)
             continue
+        # Switzerland: locomotives help only on tunnels.
+        locos = 0 if only_tunnels and not r.tunnel else hand[LOCOMOTIVE]
         have = best if r.is_gray else hand[CARD_INDEX[r.color]]
         # Locomotives are shared by every route: count half of them toward each.
         missing = max(0, r.length - have - locos // 2)
@@ -81,39 +82,61 @@ def shortest_path(
     back: list[tuple[int, int]] = [(-1, -1)] * (2 * n)  # node -> (route, previous node)
     dist[a] = 0.0
     heap: list[tuple[float, int]] = [(0.0, a)]
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
-            continue
-        city, layer = node % n, node // n
-        if city == b:
-            break
-        for r in board.routes_at[city]:
-            ca, cb = board.routes[r].city_indices
-            other = cb if ca == city else ca
-            c = costs[r]
-            if c is not None:
-                nxt = layer * n + other
-                if d + c < dist[nxt]:
-                    dist[nxt] = d + c
-                    back[nxt] = (r, node)
-                    heapq.heappush(heap, (d + c, nxt))
-            elif borrow is not None and layer == 0:
-                holder = k.owner[r]
-                if holder == -1 or holder == k.seat:
-                    continue
-                ends = (ca, cb)
-                if any(k.station_owner[e] == k.seat for e in ends):
-                    extra = own_station
-                elif k.stations_left[k.seat] > 0 and any(k.station_owner[e] == -1 for e in ends):
-                    extra = borrow
-                else:
-                    continue
-                nxt = n + other
-                if d + extra < dist[nxt]:
-                    dist[nxt] = d + extra
-                    back[nxt] = (r, node)
-                    heapq.heappush(heap, (d + extra, nxt))
+    pop, push = heapq.heappop, heapq.heappush
+    neighbours = board.neighbours
+    if borrow is None:
+        # One layer only: the same search as below with every layer-1 node left unreached.
+        while heap:
+            d, city = pop(heap)
+            if d > dist[city]:
+                continue
+            if city == b:
+                break
+            for r, other in neighbours[city]:
+                c = costs[r]
+                if c is not None:
+                    step = d + c
+                    if step < dist[other]:
+                        dist[other] = step
+                        back[other] = (r, city)
+                        push(heap, (step, other))
+    else:
+        owner, station_owner, seat = k.owner, k.station_owner, k.seat
+        can_build = k.stations_left[seat] > 0
+        while heap:
+            d, node = pop(heap)
+            if d > dist[node]:
+                continue
+            city, layer = node % n, node // n
+            if city == b:
+                break
+            base = layer * n
+            for r, other in neighbours[city]:
+                c = costs[r]
+                if c is not None:
+                    nxt = base + other
+                    step = d + c
+                    if step < dist[nxt]:
+                        dist[nxt] = step
+                        back[nxt] = (r, node)
+                        push(heap, (step, nxt))
+                elif layer == 0:
+                    holder = owner[r]
+                    if holder == -1 or holder == seat:
+                        continue
+                    here, there = station_owner[city], station_owner[other]
+                    if here == seat or there == seat:
+                        extra = own_station
+                    elif can_build and (here == -1 or there == -1):
+                        extra = borrow
+                    else:
+                        continue
+                    nxt = n + other
+                    step = d + extra
+                    if step < dist[nxt]:
+                        dist[nxt] = step
+                        back[nxt] = (r, node)
+                        push(heap, (step, nxt))
     end = b if dist[b] <= dist[n + b] else n + b
     if dist[end] == inf:
         return None
@@ -255,6 +278,7 @@ def criticality(k: Knowledge, plan: Plan, costs: Costs) -> dict[int, float]:
     """Per planned route, how much dearer its tickets get if an opponent takes it."""
     out: dict[int, float] = {}
     by_index = {t.index: t for t in plan.kept}
+    unblocked: dict[int, Path | None] = {}
     for r in plan.routes:
         blocked = list(costs)
         blocked[r] = None
@@ -270,7 +294,9 @@ def criticality(k: Knowledge, plan: Plan, costs: Costs) -> dict[int, float]:
             if r not in path:
                 continue
             t = by_index[ti]
-            before = shortest_path(k, costs, *t.city_indices)
+            if ti not in unblocked:
+                unblocked[ti] = shortest_path(k, costs, *t.city_indices)
+            before = unblocked[ti]
             after = shortest_path(k, blocked, *t.city_indices)
             if after is None or before is None:
                 loss += 2.0 * t.points

@@ -1,0 +1,116 @@
+"""Choosing between a few candidate moves by playing the game out.
+
+Each candidate is tried on the same sampled states (``sampling.sample_state``: the hidden
+parts drawn consistently with what the seat has seen), and every sample is played to the
+end by planning bots, one per seat. A candidate's value is its mean final margin: the
+seat's score less the best other score, plus a bonus for winning. Using the same samples
+for every candidate (common random numbers) makes the comparison far less noisy than the
+margins themselves.
+
+Everything is seeded from the bot's own random stream, so a bot decides the same way every
+time it sees the same position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import EngineError
+from ..state import GameState
+from .knowledge import Knowledge
+from .sampling import sample_state, ticket_beliefs
+
+# Points a win is worth beside the margin: what counts is finishing first.
+WIN_BONUS = 15.0
+# A play-out longer than this many actions is cut off and scored as it stands.
+MAX_PLAYOUT_ACTIONS = 2000
+
+Policy = Callable[[GameState, int], Any]
+
+
+@dataclass(slots=True)
+class Estimate:
+    action: Any
+    values: list[float]  # the margin on each sample, in sample order
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values)
+
+
+def margin(state: GameState, seat: int) -> float:
+    """The seat's final score less the best other one, plus the bonus for a win."""
+    assert state.result is not None
+    totals: dict[int, int] = {p["seat"]: p["total"] for p in state.result["players"]}
+    mine = totals.pop(seat)
+    first = any(p["seat"] == seat and p["place"] == 1 for p in state.result["players"])
+    return float(mine - max(totals.values(), default=0)) + (WIN_BONUS if first else 0.0)
+
+
+def play_out(state: GameState, policies: Sequence[Policy]) -> GameState | None:
+    """The game played to its end by ``policies`` (one per seat); None if one failed."""
+    s = state
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if s.is_over:
+            return s
+        seat = s.pending.seats[0]
+        try:
+            s = s.apply(seat, policies[seat](s, seat))
+        except EngineError:
+            return None
+    return None
+
+
+def evaluate(
+    state: GameState,
+    seat: int,
+    k: Knowledge,
+    candidates: Sequence[Any],
+    policies: Callable[[], Sequence[Policy]],
+    samples: int,
+    rng: random.Random,
+) -> list[Estimate]:
+    """Every candidate's mean margin over the same ``samples`` sampled states.
+
+    ``policies`` makes fresh bots for a play-out (bots may keep state between calls). A
+    candidate that a sample does not allow, or whose play-out fails, scores that sample
+    as the worst margin seen, so it is not chosen for it.
+    """
+    values: list[list[float]] = [[] for _ in candidates]
+    beliefs = ticket_beliefs(k)
+    for _ in range(samples):
+        world = sample_state(state, seat, k, rng, beliefs)
+        results: list[float | None] = []
+        for action in candidates:
+            try:
+                after = world.apply(seat, action)
+            except EngineError:
+                results.append(None)
+                continue
+            end = play_out(after, policies())
+            results.append(None if end is None else margin(end, seat))
+        seen = [r for r in results if r is not None]
+        floor = min(seen) if seen else 0.0
+        for i, r in enumerate(results):
+            values[i].append(floor if r is None else r)
+    return [Estimate(a, v) for a, v in zip(candidates, values, strict=True)]
+
+
+def best(estimates: Sequence[Estimate], keep_first_by: float, z: float) -> Any:
+    """The candidate with the best mean; the first (the planner's own choice) stays unless
+    another is ahead of it by more than ``keep_first_by`` points and by more than ``z``
+    standard errors of their paired differences (the same samples for both)."""
+    first = estimates[0]
+    top = max(estimates, key=lambda e: e.mean)
+    if top is first:
+        return first.action
+    diffs = [a - b for a, b in zip(top.values, first.values, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+    if mean > keep_first_by and mean > z * spread / n**0.5:
+        return top.action
+    return first.action

@@ -1,0 +1,131 @@
+"""The hard bot's look-ahead: sampled states a seat cannot tell from the real one, and the
+rule that keeps the planner's move unless another is clearly ahead."""
+
+from __future__ import annotations
+
+import random
+
+from engine import GameState, new_game, player_view
+from engine.actions import DrawBlind
+from engine.bots import make_bot
+from engine.bots.knowledge import know
+from engine.bots.lookahead import Estimate, best, evaluate, margin, play_out
+from engine.bots.medium import MediumBot
+from engine.bots.sampling import sample_state, ticket_beliefs
+
+from .invariants import check_counts, perturb_hidden
+
+
+def states_of_a_game(
+    seed: int, players: int = 4, every: int = 17, board: str = "europe"
+) -> list[GameState]:
+    """Positions of one medium-bot game: one in ``every``, each ticket choice and tunnel."""
+    bots = [make_bot("medium", seed + i) for i in range(players)]
+    s = new_game(board, players, seed)
+    out = []
+    n = 0
+    while not s.is_over:
+        if n % every == 0 or s.pending.kind in ("keep_tickets", "tunnel_payment"):
+            out.append(s)
+        seat = s.pending.seats[0]
+        s = s.apply(seat, bots[seat].choose(s, seat))
+        n += 1
+    return out
+
+
+def test_a_sample_looks_the_same_to_the_seat_and_keeps_every_card_and_ticket():
+    checked = 0
+    games = [
+        states_of_a_game(3),
+        states_of_a_game(4, players=2),
+        states_of_a_game(5, players=5, every=31),
+        states_of_a_game(6, board="usa", every=29),
+        states_of_a_game(7, players=3, board="switzerland", every=29),
+    ]
+    for s in [x for game in games for x in game]:
+        for seat in s.pending.seats:
+            sample = sample_state(s, seat, know(s, seat), random.Random(checked))
+            assert player_view(sample, seat) == player_view(s, seat)
+            check_counts(sample)
+            checked += 1
+    assert checked > 60
+
+
+def test_a_sample_changes_what_the_seat_cannot_see():
+    s = states_of_a_game(5)[4]
+    seat = s.pending.seats[0]
+    sample = sample_state(s, seat, know(s, seat), random.Random(1))
+    others = [o for o in range(s.n_players) if o != seat]
+    assert sample.deck != s.deck or any(sample.hands[o] != s.hands[o] for o in others)
+    assert sample.seed != s.seed
+
+
+def test_samples_depend_only_on_what_the_seat_knows():
+    for s in states_of_a_game(6, every=23):
+        for seat in s.pending.seats:
+            other = perturb_hidden(s, seat)
+            first = sample_state(s, seat, know(s, seat), random.Random(9))
+            second = sample_state(other, seat, know(other, seat), random.Random(9))
+            assert first.to_json() == second.to_json()
+
+
+def test_a_ticket_joined_by_an_opponents_track_is_the_likeliest():
+    s = states_of_a_game(7)[-1]
+    k = know(s, 0)
+    beliefs = ticket_beliefs(k)
+    board = s.board
+    for o in k.opponents():
+        mine = [r for r, owner in enumerate(k.owner) if owner == o]
+        assert mine
+        touched = {c for r in mine for c in board.routes[r].city_indices}
+        far = [t for t in board.tickets if not set(t.city_indices) & touched]
+        # Both ends of one of its own routes, as a ticket, would be joined already.
+        joined = [
+            t
+            for t in board.tickets
+            if any(set(t.city_indices) == set(board.routes[r].city_indices) for r in mine)
+        ]
+        if far and joined:
+            assert min(beliefs[o][t.index] for t in joined) > max(beliefs[o][t.index] for t in far)
+        assert max(beliefs[o]) > min(beliefs[o])
+
+
+def test_a_play_out_ends_the_game_and_the_margin_counts_a_win():
+    s = states_of_a_game(8)[6]
+    seat = s.pending.seats[0]
+    bot = MediumBot(0)
+    end = play_out(sample_state(s, seat, know(s, seat), random.Random(2)), [bot.choose] * 4)
+    assert end is not None and end.is_over
+    assert end.result is not None
+    totals = {p["seat"]: p["total"] for p in end.result["players"]}
+    winner = next(p["seat"] for p in end.result["players"] if p["place"] == 1)
+    best_other = max(v for o, v in totals.items() if o != winner)
+    assert margin(end, winner) == totals[winner] - best_other + 15.0
+    loser = next(o for o in totals if o != winner)
+    assert margin(end, loser) == totals[loser] - max(v for o, v in totals.items() if o != loser)
+
+
+def test_every_candidate_is_scored_on_the_same_samples():
+    s = next(x for x in states_of_a_game(9) if x.pending.kind == "turn_action")
+    seat = s.pending.seats[0]
+    k = know(s, seat)
+    bot = MediumBot(0)
+    planned = bot.choose(s, seat)
+    estimates = evaluate(
+        s, seat, k, [planned, DrawBlind()], lambda: [bot.choose] * 4, 3, random.Random(4)
+    )
+    assert [len(e.values) for e in estimates] == [3, 3]
+    again = evaluate(
+        s, seat, k, [planned, DrawBlind()], lambda: [bot.choose] * 4, 3, random.Random(4)
+    )
+    assert [e.values for e in again] == [e.values for e in estimates]
+
+
+def test_the_planners_move_stays_unless_another_is_clearly_ahead():
+    planned = Estimate("planned", [10.0, -5.0, 20.0, 0.0])
+    noisy = Estimate("noisy", [30.0, -25.0, 22.0, 1.0])  # ahead on average, not reliably
+    clear = Estimate("clear", [14.0, -1.0, 25.0, 4.0])  # ahead by 4 on every sample
+    assert best([planned, noisy], keep_first_by=1.0, z=1.5) == "planned"
+    assert best([planned, noisy, clear], keep_first_by=1.0, z=1.5) == "clear"
+    assert best([planned, clear], keep_first_by=1.0, z=1.5) == "clear"
+    assert best([planned, clear], keep_first_by=5.0, z=1.5) == "planned"
