@@ -61,8 +61,9 @@ def setup(database: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def make_game() -> tuple[int, list[str]]:
-    """A started 4-player Europe game past the initial ticket choice, and its tokens."""
+def make_game(number: int = 0) -> tuple[int, list[str]]:
+    """A started 4-player Europe game past the initial ticket choice, and its tokens
+    (``number`` tells the players of one game from those of the next)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -71,7 +72,8 @@ def make_game() -> tuple[int, list[str]]:
 
     model = get_user_model()
     users = [
-        model.objects.create_user(f"player{i}", password="a-long-bench-password") for i in range(4)
+        model.objects.create_user(f"player{number}-{i}", password="a-long-bench-password")
+        for i in range(4)
     ]
     keys = [token_issue(u, name="bench")[1] for u in users]
     seats = [services.SeatSpec("creator")] + [services.SeatSpec("open")] * 3
@@ -98,6 +100,7 @@ class Runner:
 
         self.game_id = game_id
         self.keys = keys
+        self.games = 1
         self.client = Client()
         self.url = f"/api/v1/games/{game_id}"
 
@@ -105,9 +108,16 @@ class Runner:
         return {"HTTP_AUTHORIZATION": f"Token {self.keys[seat]}"}
 
     def _to_move(self) -> int:
+        """The seat to move; a new game when this one is over (a few hundred moves)."""
         from games.models import Seat
 
-        return Seat.objects.filter(game_id=self.game_id, pending=True).order_by("index")[0].index
+        waiting = Seat.objects.filter(game_id=self.game_id, pending=True).order_by("index")
+        if not waiting:
+            self.games += 1
+            self.game_id, self.keys = make_game(self.games)
+            self.url = f"/api/v1/games/{self.game_id}"
+            return self._to_move()
+        return waiting[0].index
 
     def prepare(self, kind: str) -> Any:
         """What one request of ``kind`` needs, made outside the timed part."""
