@@ -6,7 +6,10 @@ reads here keep their SQL text (made once per process, from the models' own tabl
 column names, quoted for the database in use) and turn each row into model instances with
 the converters the ORM itself applies (JSON, datetimes on SQLite, ...), so callers get the
 same objects a queryset would have given them. ``select``, ``update`` and ``insert`` do the
-same for plain one-table statements, keeping each statement's text once it is built.
+same for plain one-table statements, keeping each statement's text once it is built;
+``set_flag`` writes one boolean of several rows, some on and some off, in one statement, and
+``update_then_insert`` a guarded update and the row it goes with (one statement on
+PostgreSQL).
 """
 
 from __future__ import annotations
@@ -151,6 +154,66 @@ def update(model: type[Model], values: dict[str, Any], **equals: Any) -> int:
         return int(cursor.rowcount)
 
 
+def set_flag(model: type[Model], field: str, on: Sequence[Any], off: Sequence[Any]) -> int:
+    """Set the boolean ``field`` of the rows keyed ``on`` and clear it for those keyed
+    ``off``, in one statement; the number of rows changed."""
+    if not on or not off:
+        keys = list(on or off)
+        return update_keys(model, {field: bool(on)}, keys) if keys else 0
+    assert model._meta.pk is not None
+    pk = quote(model._meta.pk.column)
+
+    def build() -> str:
+        ons = ", ".join(["%s"] * len(on))
+        every = ", ".join(["%s"] * (len(on) + len(off)))
+        return (
+            f"UPDATE {table(model)} SET {column(model, field)} = ({pk} IN ({ons})) "
+            f"WHERE {pk} IN ({every})"
+        )
+
+    sql = _kept(("set_flag", model, field, len(on), len(off)), build)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*on, *on, *off])
+        return int(cursor.rowcount)
+
+
+def update_keys(model: type[Model], values: dict[str, Any], keys: Sequence[Any]) -> int:
+    """``model.objects.filter(pk__in=keys).update(**values)`` for plain values."""
+    sets = tuple(values)
+    pk = model._meta.pk
+    assert pk is not None and keys
+
+    def build() -> str:
+        assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
+        marks = ", ".join(["%s"] * len(keys))
+        return f"UPDATE {table(model)} SET {assignments} WHERE {quote(pk.column)} IN ({marks})"
+
+    sql = _kept(("update_keys", model, sets, len(keys)), build)
+    params = [_prep(model, n, values[n]) for n in sets] + list(keys)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+def _insert_fields(model: type[Model]) -> list[Field[Any, Any]]:
+    pk = model._meta.pk
+    return [f for f in model._meta.concrete_fields if f is not pk]
+
+
+def _insert_params(obj: Model) -> list[Any]:
+    return [
+        f.get_db_prep_save(f.pre_save(obj, True), connection) for f in _insert_fields(type(obj))
+    ]
+
+
+def _inserted(obj: Model, key: Any) -> None:
+    pk = type(obj)._meta.pk
+    assert pk is not None
+    setattr(obj, pk.attname, key)
+    obj._state.adding = False
+    obj._state.db = connection.alias
+
+
 def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     """``obj.save()`` of a new row with an automatic key (no signals sent): the key is set
     on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would.
@@ -160,11 +223,11 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     model = type(obj)
     pk = model._meta.pk
     assert pk is not None
-    fields = [f for f in model._meta.concrete_fields if f is not pk]
     returning = connection.features.can_return_columns_from_insert
     assert returning or not ignore_conflicts
 
     def build() -> str:
+        fields = _insert_fields(model)
         names = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {table(model)} ({names}) VALUES ({marks})"
@@ -173,9 +236,8 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
         return sql + f" RETURNING {quote(pk.column)}" if returning else sql
 
     sql = _kept(("insert", model, ignore_conflicts), build)
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _insert_params(obj))
         if returning:
             row = cursor.fetchone()
             if row is None:
@@ -183,7 +245,51 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
             key = row[0]
         else:
             key = cursor.lastrowid
-    setattr(obj, pk.attname, key)
-    obj._state.adding = False
-    obj._state.db = connection.alias
+    _inserted(obj, key)
     return True
+
+
+def update_then_insert(
+    model: type[Model], values: dict[str, Any], equals: dict[str, Any], obj: Model
+) -> int:
+    """``update(model, values, **equals)`` and, only if it changed a row, ``insert(obj)``;
+    the number of rows the update changed.
+
+    On PostgreSQL both are one statement (the update in a ``WITH`` clause that the insert
+    selects from), so a move's version bump and its log entry cost one round trip.
+    """
+    if connection.vendor != "postgresql":
+        changed = update(model, values, **equals)
+        if changed:
+            insert(obj)
+        return changed
+    target = type(obj)
+    pk = target._meta.pk
+    assert pk is not None
+    sets, names = tuple(values), tuple(sorted(equals))
+
+    def build() -> str:
+        assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
+        where = " AND ".join(f"{column(model, n)} = %s" for n in names)
+        fields = _insert_fields(target)
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        return (
+            f"WITH changed AS (UPDATE {table(model)} SET {assignments} WHERE {where} "
+            f"RETURNING 1) INSERT INTO {table(target)} ({columns}) "
+            f"SELECT {marks} FROM changed RETURNING {quote(pk.column)}"
+        )
+
+    sql = _kept(("update_then_insert", model, sets, names, target), build)
+    params = [
+        *(_prep(model, n, values[n]) for n in sets),
+        *(_prep(model, n, equals[n]) for n in names),
+        *_insert_params(obj),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return 0
+    _inserted(obj, row[0])
+    return 1
