@@ -18,18 +18,19 @@ VIEW_QUERIES = 2
 # and the caller's seat in one query; neither the state nor the seats are loaded.
 POLL_QUERIES = 2
 # The token; the locked game with its creator (its deadline checked on that row); its
-# seats with their users; the state and version written; the move logged; and the
-# savepoint and its release (the test runs inside a transaction). The pending flags are
-# not written when the same seat is still to move, and the new view is made from memory.
+# seats with their users (and what notifying them needs); the state and version written;
+# the move logged; and the savepoint and its release (the test runs inside a
+# transaction). The pending flags are not written when the same seat is still to move,
+# and the new view is made from memory.
 # (On PostgreSQL the version bump and the log entry are one statement:
 # ``test_query_counts_postgres.py``.)
 MOVE_QUERIES = 7
 # A move that ends the turn also writes the two pending flags that change (one statement)
 # and tells the next player: the notification, which its unique key drops if it is a
-# duplicate, and one lookup of their preferences and whether they have any active webhook
-# or device (none here, so neither is read, and no outbox row is written). It was 13: a
-# statement per flag, and preferences, webhooks and devices read one by one.
-TURN_END_QUERIES = 10
+# duplicate. Their preferences and whether they have any active webhook or device came
+# with the seats (none here, so neither is read, and no outbox row is written). It was
+# 13: a statement per flag, and preferences, webhooks and devices read one by one.
+TURN_END_QUERIES = 9
 
 
 @pytest.fixture
