@@ -17,12 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
+
+
+def _db() -> BaseDatabaseWrapper:
+    """The connection itself: ``django.db.connection`` is a proxy that looks it up again
+    on every attribute read, which preparing a statement's values does a dozen times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def quote(name: str) -> str:
@@ -43,10 +50,18 @@ def _converters(field: Field[Any, Any], alias: str) -> list[Converter]:
     return backend + list(col.get_db_converters(connection))
 
 
+_FIELD_CONVERTERS: dict[Field[Any, Any], tuple[Col, list[Converter]]] = {}
+
+
 def convert(field: Field[Any, Any], value: Any) -> Any:
     """One column's value as the ORM would give it (for a single field read by hand)."""
-    for fn in _converters(field, "x"):
-        value = fn(value, Col("x", field), connection)
+    found = _FIELD_CONVERTERS.get(field)
+    if found is None:
+        found = _FIELD_CONVERTERS[field] = (Col("x", field), _converters(field, "x"))
+    col, funcs = found
+    db = _db()
+    for fn in funcs:
+        value = fn(value, col, db)
     return value
 
 
@@ -87,14 +102,15 @@ class Columns(Generic[M]):
         values = list(row[start : start + self.width])
         if values[self.names.index(self.model._meta.pk.attname)] is None:
             return None
+        db = _db()
         for i, col, funcs in self._conversions():
             for fn in funcs:
-                values[i] = fn(values[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[i] = fn(values[i], col, db)
+        return self.model.from_db(db.alias, self.names, values)
 
 
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         return list(cursor.fetchall())
 
@@ -110,9 +126,9 @@ def _kept(key: tuple[Any, ...], build: Callable[[], str]) -> str:
     return sql
 
 
-def _prep(model: type[Model], name: str, value: Any) -> Any:
+def _prep(model: type[Model], name: str, value: Any, db: BaseDatabaseWrapper) -> Any:
     field = model._meta.get_field(name)
-    return field.get_db_prep_save(value, connection)  # type: ignore[union-attr]
+    return field.get_db_prep_save(value, db)  # type: ignore[union-attr]
 
 
 _COLUMNS: dict[type[Model], Columns[Any]] = {}
@@ -131,7 +147,8 @@ def select(model: type[M], order_by: str = "id", **equals: Any) -> list[M]:
         )
 
     sql = _kept(("select", model, names, order_by), build)
-    rows = fetch(sql, [_prep(model, n, equals[n]) for n in names])
+    db = _db()
+    rows = fetch(sql, [_prep(model, n, equals[n], db) for n in names])
     return [obj for row in rows if (obj := columns.load(row)) is not None]
 
 
@@ -146,10 +163,11 @@ def update(model: type[Model], values: dict[str, Any], **equals: Any) -> int:
         return f"UPDATE {table(model)} SET {assignments} WHERE {where}"
 
     sql = _kept(("update", model, sets, names), build)
-    params = [_prep(model, n, values[n]) for n in sets] + [
-        _prep(model, n, equals[n]) for n in names
+    db = _db()
+    params = [_prep(model, n, values[n], db) for n in sets] + [
+        _prep(model, n, equals[n], db) for n in names
     ]
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
 
@@ -172,7 +190,7 @@ def set_flag(model: type[Model], field: str, on: Sequence[Any], off: Sequence[An
         )
 
     sql = _kept(("set_flag", model, field, len(on), len(off)), build)
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, [*on, *on, *off])
         return int(cursor.rowcount)
 
@@ -189,8 +207,9 @@ def update_keys(model: type[Model], values: dict[str, Any], keys: Sequence[Any])
         return f"UPDATE {table(model)} SET {assignments} WHERE {quote(pk.column)} IN ({marks})"
 
     sql = _kept(("update_keys", model, sets, len(keys)), build)
-    params = [_prep(model, n, values[n]) for n in sets] + list(keys)
-    with connection.cursor() as cursor:
+    db = _db()
+    params = [_prep(model, n, values[n], db) for n in sets] + list(keys)
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
 
@@ -200,18 +219,16 @@ def _insert_fields(model: type[Model]) -> list[Field[Any, Any]]:
     return [f for f in model._meta.concrete_fields if f is not pk]
 
 
-def _insert_params(obj: Model) -> list[Any]:
-    return [
-        f.get_db_prep_save(f.pre_save(obj, True), connection) for f in _insert_fields(type(obj))
-    ]
+def _insert_params(obj: Model, db: BaseDatabaseWrapper) -> list[Any]:
+    return [f.get_db_prep_save(f.pre_save(obj, True), db) for f in _insert_fields(type(obj))]
 
 
-def _inserted(obj: Model, key: Any) -> None:
+def _inserted(obj: Model, key: Any, db: BaseDatabaseWrapper) -> None:
     pk = type(obj)._meta.pk
     assert pk is not None
     setattr(obj, pk.attname, key)
     obj._state.adding = False
-    obj._state.db = connection.alias
+    obj._state.db = db.alias
 
 
 def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
@@ -223,7 +240,8 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     model = type(obj)
     pk = model._meta.pk
     assert pk is not None
-    returning = connection.features.can_return_columns_from_insert
+    db = _db()
+    returning = db.features.can_return_columns_from_insert
     assert returning or not ignore_conflicts
 
     def build() -> str:
@@ -236,8 +254,8 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
         return sql + f" RETURNING {quote(pk.column)}" if returning else sql
 
     sql = _kept(("insert", model, ignore_conflicts), build)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, _insert_params(obj))
+    with db.cursor() as cursor:
+        cursor.execute(sql, _insert_params(obj, db))
         if returning:
             row = cursor.fetchone()
             if row is None:
@@ -245,7 +263,7 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
             key = row[0]
         else:
             key = cursor.lastrowid
-    _inserted(obj, key)
+    _inserted(obj, key, db)
     return True
 
 
@@ -258,7 +276,8 @@ def update_then_insert(
     On PostgreSQL both are one statement (the update in a ``WITH`` clause that the insert
     selects from), so a move's version bump and its log entry cost one round trip.
     """
-    if connection.vendor != "postgresql":
+    db = _db()
+    if db.vendor != "postgresql":
         changed = update(model, values, **equals)
         if changed:
             insert(obj)
@@ -282,14 +301,14 @@ def update_then_insert(
 
     sql = _kept(("update_then_insert", model, sets, names, target), build)
     params = [
-        *(_prep(model, n, values[n]) for n in sets),
-        *(_prep(model, n, equals[n]) for n in names),
-        *_insert_params(obj),
+        *(_prep(model, n, values[n], db) for n in sets),
+        *(_prep(model, n, equals[n], db) for n in names),
+        *_insert_params(obj, db),
     ]
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return 0
-    _inserted(obj, row[0])
+    _inserted(obj, row[0], db)
     return 1
