@@ -7,6 +7,7 @@ is over, when the final result (with every player's tickets) is public.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .board import Ticket
@@ -59,6 +60,12 @@ def _pending_json(s: GameState) -> dict[str, Any] | None:
 
 def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
     """The game as ``viewer`` (a seat number, or None for a spectator) may see it."""
+    return player_views(s, [viewer])[viewer]
+
+
+def player_views(s: GameState, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``player_view`` for each of ``viewers``, the public part built once and shared (the
+    views differ only in ``you``): treat them as read-only."""
     board = s.board
     owned: list[list[int]] = [[] for _ in range(s.n_players)]
     for index, owner in enumerate(s.route_owner):
@@ -80,7 +87,7 @@ def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
                 "forfeited": s.forfeited[seat],
             }
         )
-    view: dict[str, Any] = {
+    public: dict[str, Any] = {
         "rules_version": RULES_VERSION,
         "board": board.id,
         "board_options": dict(board.options),
@@ -101,19 +108,26 @@ def player_view(s: GameState, viewer: int | None) -> dict[str, Any]:
         "you": None,
         "result": s.result,
     }
-    if viewer is not None:
-        hand = s.hands[viewer]
-        label = _linked(s, owned[viewer])
-        view["you"] = {
-            "seat": viewer,
-            "hand": {CARD_NAMES[k]: hand[k] for k in range(len(hand))},
-            "tickets": [
-                {
-                    **_ticket_json(s, t),
-                    "connected": _joined(board.tickets[t], label),
-                }
-                for t in s.tickets[viewer]
-            ],
-            "offered_tickets": [_ticket_json(s, t) for t in s.offers[viewer]],
-        }
-    return view
+    return {
+        viewer: public if viewer is None else {**public, "you": _you(s, viewer, owned[viewer])}
+        for viewer in viewers
+    }
+
+
+def _you(s: GameState, viewer: int, owned: list[int]) -> dict[str, Any]:
+    """What only the player in seat ``viewer`` (who owns the routes ``owned``) sees."""
+    board = s.board
+    hand = s.hands[viewer]
+    label = _linked(s, owned)
+    return {
+        "seat": viewer,
+        "hand": {CARD_NAMES[k]: hand[k] for k in range(len(hand))},
+        "tickets": [
+            {
+                **_ticket_json(s, t),
+                "connected": _joined(board.tickets[t], label),
+            }
+            for t in s.tickets[viewer]
+        ],
+        "offered_tickets": [_ticket_json(s, t) for t in s.offers[viewer]],
+    }

@@ -461,11 +461,11 @@ class ActionView(APIView):
             raise errors.bad_request("BAD_BODY", "The body must be a JSON object.")
         body = request.data
         key = request.headers.get("Idempotency-Key")
-        fingerprint = hashlib.sha256(
-            json.dumps([request.method, request.path, body], sort_keys=True).encode()
-        ).hexdigest()
         record = None
         if key:
+            fingerprint = hashlib.sha256(
+                json.dumps([request.method, request.path, body], sort_keys=True).encode()
+            ).hexdigest()
             # Claimed in its own (auto-committed) statement, so a concurrent request with the
             # same key finds the row and its lock below instead of inserting a second one.
             record, _ = IdempotencyRecord.objects.get_or_create(

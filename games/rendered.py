@@ -108,9 +108,7 @@ def keep_on_commit(game_id: int, version: str, bodies: dict[int | None, bytes]) 
 
 def render_seats(game: Game, state: GameState | None = None) -> dict[int | None, bytes]:
     """The views of every person seated in ``game`` (loaded with its seats and users)."""
-    seats: list[Seat] = list(game.seats.all())
-    return {
-        s.index: render(selectors.seat_detail(game, s, state))
-        for s in seats
-        if s.kind == SeatKind.HUMAN and s.user_id is not None
-    }
+    seats: list[Seat] = [
+        s for s in game.seats.all() if s.kind == SeatKind.HUMAN and s.user_id is not None
+    ]
+    return {i: render(view) for i, view in selectors.seat_details(game, seats, state).items()}

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from engine import Board, Event, GameState, action_view, event_view, player_view
+from engine.views import player_views
 
 from . import loading
 from .models import Game, GameStatus, Move, Seat, SeatKind
@@ -96,6 +97,26 @@ def seat_detail(game: Game, mine: Seat | None, state: GameState | None = None) -
         view_of = mine.index if mine is not None else None
         out["state"] = player_view(state or load_state(game), view_of)
     return out
+
+
+def seat_details(
+    game: Game, seats: list[Seat], state: GameState | None = None
+) -> dict[int, dict[str, Any]]:
+    """``seat_detail`` for each of ``seats`` (of ``game``), by seat index; what they have
+    in common is built once and shared, so treat them as read-only."""
+    common = seat_summary(game, None)
+    views: dict[int | None, dict[str, Any]] = {}
+    if game.state is not None:
+        views = player_views(state or load_state(game), [s.index for s in seats])
+    return {
+        s.index: {
+            **common,
+            "your_seat": s.index,
+            "your_turn": bool(s.pending),
+            "state": views.get(s.index),
+        }
+        for s in seats
+    }
 
 
 def legal_actions(game: Game, seat: int) -> dict[str, Any]:

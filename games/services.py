@@ -48,19 +48,20 @@ def _lock(game_id: int) -> Game:
         raise errors.not_found() from None
 
 
-def bump(game: Game, **fields: Any) -> None:
-    """Save ``fields`` and the next version, only if nobody changed the game meanwhile."""
+def bump(game: Game, *, logged: Move | None = None, **fields: Any) -> None:
+    """Save ``fields`` and the next version, only if nobody changed the game meanwhile;
+    with ``logged``, its move log entry too (in the same statement where the database
+    allows it)."""
     old = game.version
     game.version = old + 1
     game.updated_at = timezone.now()
     for name, value in fields.items():
         setattr(game, name, value)
-    updated = rows.update(
-        Game,
-        {"version": game.version, "updated_at": game.updated_at, **fields},
-        id=game.pk,
-        version=old,
-    )
+    values = {"version": game.version, "updated_at": game.updated_at, **fields}
+    if logged is None:
+        updated = rows.update(Game, values, id=game.pk, version=old)
+    else:
+        updated = rows.update_then_insert(Game, values, {"id": game.pk, "version": old}, logged)
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
         raise errors.conflict("CONCURRENT_UPDATE", "The game changed meanwhile; retry.")
 
@@ -286,7 +287,14 @@ def _deadline(game: Game, pending: list[int]) -> Any:
     return start + timedelta(seconds=game.turn_time_limit)
 
 
-def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **fields: Any) -> None:
+def _store_state(
+    game: Game,
+    state: GameState,
+    *,
+    queue_ai: bool = True,
+    logged: Move | None = None,
+    **fields: Any,
+) -> None:
     over = state.is_over
     status = GameStatus.FINISHED if over else fields.pop("status", game.status)
     extra: dict[str, Any] = {"state": state.to_json(), "status": status, **fields}
@@ -299,14 +307,19 @@ def _store_state(game: Game, state: GameState, *, queue_ai: bool = True, **field
     game.status = status
     pending = list(state.pending.seats)
     extra["deadline"] = _deadline(game, pending)
-    bump(game, **extra)
+    bump(game, logged=logged, **extra)
     # Loaded with the game (see ``lock_game``) or read now, after every earlier change.
     seats = list(game.seats.all())
     before = {s.index for s in seats if s.pending}
-    for s in seats:
-        if s.pending != (s.index in pending):
-            s.pending = s.index in pending
-            rows.update(Seat, {"pending": s.pending}, id=s.pk)
+    changed = [s for s in seats if s.pending != (s.index in pending)]
+    for s in changed:
+        s.pending = s.index in pending
+    rows.set_flag(
+        Seat,
+        "pending",
+        [s.pk for s in changed if s.pending],
+        [s.pk for s in changed if not s.pending],
+    )
     notices.turns(game, state, before)
     if over:
         assert state.result is not None
@@ -322,19 +335,18 @@ def apply_move(game: Game, seat: int, action: Any, *, cause: str = MoveCause.PLA
     """Apply an engine action to a locked, active game and record it. Raises EngineError."""
     state = load_state(game)
     new_state, events = state.apply_with_events(seat, action)
-    # The AI loop plays consecutive AI decisions itself instead of queueing one task each.
-    _store_state(game, new_state, queue_ai=cause == MoveCause.PLAYER)
     move = Move(
         game=game,
         number=new_state.action_count,
         seat=seat,
         action=action.to_json(),
         events=[e.to_json() for e in events],
-        version=game.version,
+        version=game.version + 1,  # the version the move makes
         by_ai=cause != MoveCause.PLAYER,
         cause=cause,
     )
-    rows.insert(move)
+    # The AI loop plays consecutive AI decisions itself instead of queueing one task each.
+    _store_state(game, new_state, queue_ai=cause == MoveCause.PLAYER, logged=move)
     return new_state
 
 

@@ -69,7 +69,11 @@ class Preferences:
 
 def preferences_of(user: AbstractBaseUser) -> Preferences:
     found = rows.select(Preference, user=user.pk)
-    row = found[0] if found else None
+    return preferences_from(found[0] if found else None)
+
+
+def preferences_from(row: Preference | None) -> Preferences:
+    """The preferences a user's stored row (None: no row, the defaults) stands for."""
     stored: dict[str, Any] = row.channels if row else {}
     channels = {kind: {**default_channels(kind), **stored.get(kind, {})} for kind in Kind.values}
     quiet = None

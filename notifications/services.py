@@ -15,7 +15,8 @@ from ttr_service import rows
 
 from . import errors
 from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint
-from .preferences import HELD_IN_QUIET_HOURS, preferences_of
+from .preferences import HELD_IN_QUIET_HOURS
+from .recipients import recipient_of
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +72,8 @@ def notify(
 def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Delivery]:
     kind = notification.kind
     now = notification.created_at
-    preferences = preferences_of(user)
+    recipient = recipient_of(user)
+    preferences = recipient.preferences
     quiet_end = preferences.quiet_hours.until(now) if preferences.quiet_hours else None
 
     def add(channel: str, **destination: Any) -> Delivery:
@@ -86,14 +88,14 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
         return delivery
 
     made: list[Delivery] = []
-    if preferences.wants(kind, Channel.WEBHOOK):
+    if preferences.wants(kind, Channel.WEBHOOK) and recipient.has_webhooks:
         endpoints: Iterable[WebhookEndpoint] = rows.select(
             WebhookEndpoint, user=user.pk, active=True
         )
         made += [add(Channel.WEBHOOK, endpoint=e) for e in endpoints if e.wants(kind)]
     if preferences.wants(kind, Channel.EMAIL) and getattr(user, "email", ""):
         made.append(add(Channel.EMAIL))
-    if preferences.wants(kind, Channel.PUSH):
+    if preferences.wants(kind, Channel.PUSH) and recipient.has_devices:
         devices = rows.select(Device, user=user.pk, active=True)
         made += [add(Channel.PUSH, device=d) for d in devices]
     return made

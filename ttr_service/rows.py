@@ -6,7 +6,10 @@ reads here keep their SQL text (made once per process, from the models' own tabl
 column names, quoted for the database in use) and turn each row into model instances with
 the converters the ORM itself applies (JSON, datetimes on SQLite, ...), so callers get the
 same objects a queryset would have given them. ``select``, ``update`` and ``insert`` do the
-same for plain one-table statements, keeping each statement's text once it is built.
+same for plain one-table statements, keeping each statement's text once it is built;
+``set_flag`` writes one boolean of several rows, some on and some off, in one statement, and
+``update_then_insert`` a guarded update and the row it goes with (one statement on
+PostgreSQL).
 """
 
 from __future__ import annotations
@@ -14,12 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
+
+
+def _db() -> BaseDatabaseWrapper:
+    """The connection itself: ``django.db.connection`` is a proxy that looks it up again
+    on every attribute read, which preparing a statement's values does a dozen times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def quote(name: str) -> str:
@@ -40,10 +50,18 @@ def _converters(field: Field[Any, Any], alias: str) -> list[Converter]:
     return backend + list(col.get_db_converters(connection))
 
 
+_FIELD_CONVERTERS: dict[Field[Any, Any], tuple[Col, list[Converter]]] = {}
+
+
 def convert(field: Field[Any, Any], value: Any) -> Any:
     """One column's value as the ORM would give it (for a single field read by hand)."""
-    for fn in _converters(field, "x"):
-        value = fn(value, Col("x", field), connection)
+    found = _FIELD_CONVERTERS.get(field)
+    if found is None:
+        found = _FIELD_CONVERTERS[field] = (Col("x", field), _converters(field, "x"))
+    col, funcs = found
+    db = _db()
+    for fn in funcs:
+        value = fn(value, col, db)
     return value
 
 
@@ -84,14 +102,15 @@ class Columns(Generic[M]):
         values = list(row[start : start + self.width])
         if values[self.names.index(self.model._meta.pk.attname)] is None:
             return None
+        db = _db()
         for i, col, funcs in self._conversions():
             for fn in funcs:
-                values[i] = fn(values[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[i] = fn(values[i], col, db)
+        return self.model.from_db(db.alias, self.names, values)
 
 
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         return list(cursor.fetchall())
 
@@ -107,9 +126,9 @@ def _kept(key: tuple[Any, ...], build: Callable[[], str]) -> str:
     return sql
 
 
-def _prep(model: type[Model], name: str, value: Any) -> Any:
+def _prep(model: type[Model], name: str, value: Any, db: BaseDatabaseWrapper) -> Any:
     field = model._meta.get_field(name)
-    return field.get_db_prep_save(value, connection)  # type: ignore[union-attr]
+    return field.get_db_prep_save(value, db)  # type: ignore[union-attr]
 
 
 _COLUMNS: dict[type[Model], Columns[Any]] = {}
@@ -128,7 +147,8 @@ def select(model: type[M], order_by: str = "id", **equals: Any) -> list[M]:
         )
 
     sql = _kept(("select", model, names, order_by), build)
-    rows = fetch(sql, [_prep(model, n, equals[n]) for n in names])
+    db = _db()
+    rows = fetch(sql, [_prep(model, n, equals[n], db) for n in names])
     return [obj for row in rows if (obj := columns.load(row)) is not None]
 
 
@@ -143,12 +163,72 @@ def update(model: type[Model], values: dict[str, Any], **equals: Any) -> int:
         return f"UPDATE {table(model)} SET {assignments} WHERE {where}"
 
     sql = _kept(("update", model, sets, names), build)
-    params = [_prep(model, n, values[n]) for n in sets] + [
-        _prep(model, n, equals[n]) for n in names
+    db = _db()
+    params = [_prep(model, n, values[n], db) for n in sets] + [
+        _prep(model, n, equals[n], db) for n in names
     ]
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
+
+
+def set_flag(model: type[Model], field: str, on: Sequence[Any], off: Sequence[Any]) -> int:
+    """Set the boolean ``field`` of the rows keyed ``on`` and clear it for those keyed
+    ``off``, in one statement; the number of rows changed."""
+    if not on or not off:
+        keys = list(on or off)
+        return update_keys(model, {field: bool(on)}, keys) if keys else 0
+    assert model._meta.pk is not None
+    pk = quote(model._meta.pk.column)
+
+    def build() -> str:
+        ons = ", ".join(["%s"] * len(on))
+        every = ", ".join(["%s"] * (len(on) + len(off)))
+        return (
+            f"UPDATE {table(model)} SET {column(model, field)} = ({pk} IN ({ons})) "
+            f"WHERE {pk} IN ({every})"
+        )
+
+    sql = _kept(("set_flag", model, field, len(on), len(off)), build)
+    with _db().cursor() as cursor:
+        cursor.execute(sql, [*on, *on, *off])
+        return int(cursor.rowcount)
+
+
+def update_keys(model: type[Model], values: dict[str, Any], keys: Sequence[Any]) -> int:
+    """``model.objects.filter(pk__in=keys).update(**values)`` for plain values."""
+    sets = tuple(values)
+    pk = model._meta.pk
+    assert pk is not None and keys
+
+    def build() -> str:
+        assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
+        marks = ", ".join(["%s"] * len(keys))
+        return f"UPDATE {table(model)} SET {assignments} WHERE {quote(pk.column)} IN ({marks})"
+
+    sql = _kept(("update_keys", model, sets, len(keys)), build)
+    db = _db()
+    params = [_prep(model, n, values[n], db) for n in sets] + list(keys)
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+def _insert_fields(model: type[Model]) -> list[Field[Any, Any]]:
+    pk = model._meta.pk
+    return [f for f in model._meta.concrete_fields if f is not pk]
+
+
+def _insert_params(obj: Model, db: BaseDatabaseWrapper) -> list[Any]:
+    return [f.get_db_prep_save(f.pre_save(obj, True), db) for f in _insert_fields(type(obj))]
+
+
+def _inserted(obj: Model, key: Any, db: BaseDatabaseWrapper) -> None:
+    pk = type(obj)._meta.pk
+    assert pk is not None
+    setattr(obj, pk.attname, key)
+    obj._state.adding = False
+    obj._state.db = db.alias
 
 
 def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
@@ -160,11 +240,12 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     model = type(obj)
     pk = model._meta.pk
     assert pk is not None
-    fields = [f for f in model._meta.concrete_fields if f is not pk]
-    returning = connection.features.can_return_columns_from_insert
+    db = _db()
+    returning = db.features.can_return_columns_from_insert
     assert returning or not ignore_conflicts
 
     def build() -> str:
+        fields = _insert_fields(model)
         names = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {table(model)} ({names}) VALUES ({marks})"
@@ -173,9 +254,8 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
         return sql + f" RETURNING {quote(pk.column)}" if returning else sql
 
     sql = _kept(("insert", model, ignore_conflicts), build)
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    with db.cursor() as cursor:
+        cursor.execute(sql, _insert_params(obj, db))
         if returning:
             row = cursor.fetchone()
             if row is None:
@@ -183,7 +263,52 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
             key = row[0]
         else:
             key = cursor.lastrowid
-    setattr(obj, pk.attname, key)
-    obj._state.adding = False
-    obj._state.db = connection.alias
+    _inserted(obj, key, db)
     return True
+
+
+def update_then_insert(
+    model: type[Model], values: dict[str, Any], equals: dict[str, Any], obj: Model
+) -> int:
+    """``update(model, values, **equals)`` and, only if it changed a row, ``insert(obj)``;
+    the number of rows the update changed.
+
+    On PostgreSQL both are one statement (the update in a ``WITH`` clause that the insert
+    selects from), so a move's version bump and its log entry cost one round trip.
+    """
+    db = _db()
+    if db.vendor != "postgresql":
+        changed = update(model, values, **equals)
+        if changed:
+            insert(obj)
+        return changed
+    target = type(obj)
+    pk = target._meta.pk
+    assert pk is not None
+    sets, names = tuple(values), tuple(sorted(equals))
+
+    def build() -> str:
+        assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
+        where = " AND ".join(f"{column(model, n)} = %s" for n in names)
+        fields = _insert_fields(target)
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        return (
+            f"WITH changed AS (UPDATE {table(model)} SET {assignments} WHERE {where} "
+            f"RETURNING 1) INSERT INTO {table(target)} ({columns}) "
+            f"SELECT {marks} FROM changed RETURNING {quote(pk.column)}"
+        )
+
+    sql = _kept(("update_then_insert", model, sets, names, target), build)
+    params = [
+        *(_prep(model, n, values[n], db) for n in sets),
+        *(_prep(model, n, equals[n], db) for n in names),
+        *_insert_params(obj, db),
+    ]
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return 0
+    _inserted(obj, row[0], db)
+    return 1

@@ -82,3 +82,15 @@ def test_ticket_progress_is_shown_to_the_owner():
     s = started(2)
     view = player_view(s, 0)
     assert all(t["connected"] is False for t in view["you"]["tickets"])
+
+
+def test_views_made_together_are_the_views_made_one_by_one():
+    from engine.views import player_views
+
+    s = started(4, seed=4242)
+    s = s.apply(s.current, DrawBlind())
+    together = player_views(s, [None, 0, 1, 2, 3])
+    for viewer in (None, 0, 1, 2, 3):
+        assert json.dumps(together[viewer]) == json.dumps(player_view(s, viewer))
+    assert together[0]["you"]["seat"] == 0 and together[3]["you"]["seat"] == 3
+    assert together[None]["you"] is None

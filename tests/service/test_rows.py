@@ -99,3 +99,39 @@ def test_insert_ignoring_conflicts_drops_a_duplicate(game: Game) -> None:
     assert rows.insert(second, ignore_conflicts=True) is False
     assert second.pk is None
     assert Notification.objects.filter(dedupe_key="turn:1").count() == 1
+
+
+def test_set_flag_sets_some_rows_and_clears_others_in_one_statement(game: Game) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, second = Seat.objects.filter(game=game).order_by("index")
+    Seat.objects.filter(pk=first.pk).update(pending=True)
+    with CaptureQueriesContext(connection) as captured:
+        changed = rows.set_flag(Seat, "pending", [second.pk], [first.pk])
+    assert changed == 2
+    assert len(captured.captured_queries) == 1
+    assert dict(Seat.objects.filter(game=game).values_list("index", "pending")) == {
+        0: False,
+        1: True,
+    }
+    assert rows.set_flag(Seat, "pending", [first.pk, second.pk], []) == 2
+    assert set(Seat.objects.filter(game=game).values_list("pending", flat=True)) == {True}
+    assert rows.set_flag(Seat, "pending", [], []) == 0
+
+
+def test_update_then_insert_writes_the_row_only_when_the_update_matched(game: Game) -> None:
+    from games.models import Move
+
+    def entry(number: int) -> Move:
+        return Move(game=game, number=number, seat=0, action={"type": "draw_blind"}, version=1)
+
+    logged = entry(1)
+    assert rows.update_then_insert(Game, {"version": 1}, {"id": game.pk, "version": 0}, logged)
+    stale = entry(2)
+    assert not rows.update_then_insert(Game, {"version": 7}, {"id": game.pk, "version": 0}, stale)
+    assert Game.objects.get(pk=game.pk).version == 1
+    assert stale.pk is None and stale._state.adding is True
+    stored = Move.objects.get(game=game)
+    assert (stored.pk, stored.number, stored.action) == (logged.pk, 1, {"type": "draw_blind"})
+    assert stored.created_at == logged.created_at and logged._state.adding is False

@@ -11,7 +11,9 @@ from tests.service.test_rows import (  # noqa: F401
     test_insert_sets_the_key_and_automatic_fields,
     test_only_defers_the_other_fields,
     test_select_matches_filter_and_order,
+    test_set_flag_sets_some_rows_and_clears_others_in_one_statement,
     test_update_changes_the_matching_rows_only,
+    test_update_then_insert_writes_the_row_only_when_the_update_matched,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]

@@ -73,3 +73,41 @@ def test_a_deadline_warning_is_sent_once_per_window(creator, opponent, users):
     warnings = Notification.objects.filter(user=users["creator"], kind="deadline_approaching")
     assert warnings.count() == 2  # the 24 h and the 1 h windows both contain the deadline
     assert not Notification.objects.filter(user=users["opponent"], kind="deadline_approaching")
+
+
+def test_a_move_reaches_the_next_players_channels_as_their_settings_say(
+    creator, opponent, users, monkeypatch
+):
+    """The seats a move locks bring what notifying their users needs: the next player's
+    webhook and device get a row, a device made inactive or a channel switched off none."""
+    from notifications import services as notification_services
+    from notifications.models import Device, WebhookEndpoint
+    from notifications.preferences import preferences_update
+    from notifications.webhooks import new_secret
+
+    monkeypatch.setattr(notification_services, "queue_deliveries", lambda ids: None)
+    game = create_game(creator, first_seat=0)
+    opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
+    keep_all_initial(game["id"], creator, opponent)
+    guest = users["opponent"]
+    WebhookEndpoint.objects.create(user=guest, url="http://127.0.0.1:9/h", secret=new_secret())
+    device = Device.objects.create(user=guest, platform="fcm", token="fcm-guest")
+    url = f"/api/v1/games/{game['id']}"
+
+    def end_turn(client):
+        for _ in range(2):
+            version = client.get(url).json()["version"]
+            body = {"version": version, "action": {"type": "draw_blind"}}
+            assert client.post(f"{url}/actions", body, format="json").status_code == 200
+
+    end_turn(creator)
+    told = Notification.objects.filter(user=guest, kind="your_turn").latest("id")
+    assert sorted(told.deliveries.values_list("channel", flat=True)) == ["push", "webhook"]
+    end_turn(opponent)
+    Device.objects.filter(pk=device.pk).update(active=False)
+    type(guest).objects.filter(pk=guest.pk).update(email="guest@example.com")
+    channels = {"webhook": False, "email": True, "push": True}
+    preferences_update(guest, channels={"your_turn": channels}, quiet_hours=None)
+    end_turn(creator)
+    told = Notification.objects.filter(user=guest, kind="your_turn").latest("id")
+    assert sorted(told.deliveries.values_list("channel", flat=True)) == ["email"]
