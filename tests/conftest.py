@@ -29,3 +29,25 @@ def _no_views_kept_in_memory() -> None:
     from games import rendered
 
     rendered.recent.clear()
+
+
+@pytest.fixture(autouse=True)
+def _light_look_ahead(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard bot plays without its look-ahead, except in tests marked ``look_ahead``,
+    where it samples two states instead of four to six.
+
+    The look-ahead only chooses among moves its planner and the legal-move listings offer;
+    the many whole games the legality and hidden-data tests play would take many minutes
+    with it. The ``look_ahead`` tests check it on its own (legal in every phase, blind to
+    hidden data); ``bench/ai.py`` measures the bot as it ships.
+    """
+    from engine.bots.hard import HardBot
+
+    for name in ("initial_samples", "keep_samples", "endgame_samples", "block_samples"):
+        monkeypatch.setattr(HardBot, name, 2)
+    monkeypatch.setattr(HardBot, "plan_samples", 1)
+    if request.node.get_closest_marker("look_ahead") is None:
+        monkeypatch.setattr(HardBot, "search_trains", -1)
+        monkeypatch.setattr(HardBot, "ticket_candidates", 1)
+        monkeypatch.setattr(HardBot, "block_threshold", float("inf"))
+        monkeypatch.setattr(HardBot, "check_ticket_draws", False)

@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import ClaimRoute, DrawBlind
+from ..actions import ClaimRoute, DrawBlind, DrawTickets
 from ..board import Ticket
 from ..colors import LOCOMOTIVE
 from ..legal import claimable_routes, draw_actions
@@ -106,6 +106,7 @@ class HardBot(HardPlanner):
     # much (a missing link counts twice its ticket's points), over this many samples.
     block_threshold = 12.0
     block_samples = 4
+    check_ticket_draws = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -155,10 +156,15 @@ class HardBot(HardPlanner):
     def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
         planned = super().turn(state, seat, k)
         if not self.near_end(k):
-            blocks = self.blocking_claims(state, seat, k, self.block_threshold)
-            if not blocks:
+            options = [planned, *self.blocking_claims(state, seat, k, self.block_threshold)]
+            if isinstance(planned, DrawTickets) and self.check_ticket_draws:
+                # More tickets late in the game may not get done: against the best claim
+                # and a blind draw.
+                options += self.alternatives(state, seat, k, planned)[1:2]
+                options.append(DrawBlind())
+            if len(options) == 1:
                 return planned
-            return self.search(state, seat, k, [planned, *blocks], self.block_samples)
+            return self.search(state, seat, k, options, self.block_samples)
         options = self.alternatives(state, seat, k, planned)
         options += self.blocking_claims(state, seat, k, 0.0)
         return self.search(state, seat, k, options, self.endgame_samples)
@@ -169,7 +175,7 @@ class HardBot(HardPlanner):
         """Claims of routes the opponents' plans need, as sampled worlds show them: the
         two that would hurt those plans most, if that hurt reaches ``threshold``."""
         claimable = set(claimable_routes(state, seat))
-        if not claimable:
+        if not claimable or threshold == float("inf"):
             return []
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}/block")
         beliefs = ticket_beliefs(k)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import GameState, new_game, player_view
 from engine.actions import DrawBlind
 from engine.bots import make_bot
@@ -13,7 +15,7 @@ from engine.bots.lookahead import Estimate, best, evaluate, margin, play_out
 from engine.bots.medium import MediumBot
 from engine.bots.sampling import sample_state, ticket_beliefs
 
-from .invariants import check_counts, perturb_hidden
+from .invariants import bot_decisions_ignoring_hidden, check_counts, perturb_hidden
 
 
 def states_of_a_game(
@@ -129,3 +131,37 @@ def test_the_planners_move_stays_unless_another_is_clearly_ahead():
     assert best([planned, noisy, clear], keep_first_by=1.0, z=1.5) == "clear"
     assert best([planned, clear], keep_first_by=1.0, z=1.5) == "clear"
     assert best([planned, clear], keep_first_by=5.0, z=1.5) == "planned"
+
+
+def hard_game(seed: int) -> tuple[list[GameState], set[str]]:
+    """One hard bot against three medium bots, every action checked before it is applied."""
+    bots = [make_bot("hard" if i == seed % 4 else "medium", seed + i) for i in range(4)]
+    s = new_game("europe", 4, seed)
+    states, kinds = [], set()
+    while not s.is_over:
+        seat = s.pending.seats[0]
+        action = bots[seat].choose(s, seat)
+        assert s.is_legal(seat, action), (s.pending.kind, action)
+        if seat == seed % 4:
+            states.append(s)
+            kinds.add(str(s.pending.kind))
+        s = s.apply(seat, action)
+    check_counts(s)
+    return states, kinds
+
+
+@pytest.mark.look_ahead
+def test_hard_with_its_look_ahead_plays_legal_moves_in_every_phase():
+    kinds: set[str] = set()
+    for seed in (11, 12):
+        _, seen = hard_game(seed)
+        kinds |= seen
+    assert {"choose_initial_tickets", "turn_action", "second_card", "keep_tickets"} <= kinds
+
+
+@pytest.mark.look_ahead
+def test_hard_with_its_look_ahead_ignores_hidden_data():
+    states, _ = hard_game(13)
+    near_end = [s for s in states if min(s.trains) <= 10]
+    chosen = states[:: max(1, len(states) // 8)] + near_end[::3]
+    assert bot_decisions_ignoring_hidden("hard", chosen) >= 10

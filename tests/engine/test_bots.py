@@ -135,7 +135,7 @@ def test_simulate_command_with_every_level():
             "--bot",
             "hard,medium,easy,random",
             "--games",
-            "2",
+            "1",
         ],
         cwd=ROOT,
         capture_output=True,
