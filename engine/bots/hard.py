@@ -21,9 +21,7 @@ covers, so the look-ahead sees which of its claims would cut an opponent's plan.
 
 Measured and dropped along the way (``README``, AI opponents): a one-ply look-ahead over
 claims, racing to the end when ahead, blocking whatever joins two parts of an opponent's
-network, drawing tickets earlier or later, filling spare trains with long routes, and a
-look-ahead that also tried point grabs and blind draws from 14 trains on (its own plan,
-assumed in the play-outs, then never got finished).
+network, drawing tickets earlier or later, filling spare trains with long routes.
 """
 
 from __future__ import annotations
