@@ -109,17 +109,18 @@ class HardBot(HardPlanner):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._seed = seed
-        self._policies: list[Policy] | None = None
+        # Who plays the play-outs: the planner at this seat, medium at the others.
+        self._planner = HardPlanner(seed)
         self._opponent = MediumBot(seed)
 
-    def policies(self, players: int) -> list[Policy]:
-        if self._policies is None or len(self._policies) != players:
-            me, other = HardPlanner(self._seed), MediumBot(self._seed)
-            self._policies = [me.choose] + [other.choose] * (players - 1)
-        return self._policies
-
     def search(
-        self, state: GameState, seat: int, k: Knowledge, candidates: Sequence[Any], samples: int
+        self,
+        state: GameState,
+        seat: int,
+        k: Knowledge,
+        candidates: Sequence[Any],
+        samples: int,
+        beliefs: dict[int, list[float]] | None = None,
     ) -> Any:
         unique: list[Any] = []
         for c in candidates:
@@ -129,10 +130,10 @@ class HardBot(HardPlanner):
             return unique[0] if unique else None
         # Seeded by the position, not by earlier calls: the same position, the same choice.
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}")
-        policies = self.policies(k.players)
-        # Every seat plays the planner's part for seat 0 of the list: rotate it to ``seat``.
-        seats = [policies[(s - seat) % k.players] for s in range(k.players)]
-        estimates = evaluate(state, seat, k, unique, lambda: seats, samples, rng)
+        policies: list[Policy] = [
+            self._planner.choose if s == seat else self._opponent.choose for s in range(k.players)
+        ]
+        estimates = evaluate(state, seat, k, unique, policies, samples, rng, beliefs)
         return best(estimates, self.keep_margin, self.keep_z)
 
     def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
@@ -153,8 +154,15 @@ class HardBot(HardPlanner):
 
     def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
         planned = super().turn(state, seat, k)
-        if not self.near_end(k):
-            options = [planned, *self.blocking_claims(state, seat, k, self.block_threshold)]
+        near_end = self.near_end(k)
+        # The opponents' ticket likelihoods, worked out once for the blocks and the search
+        # (there are no blocks to weigh without a claimable route).
+        beliefs: dict[int, list[float]] | None = None
+        if near_end or (self.block_threshold != float("inf") and claimable_routes(state, seat)):
+            beliefs = ticket_beliefs(k)
+        if not near_end:
+            blocks = self.blocking_claims(state, seat, k, self.block_threshold, beliefs)
+            options = [planned, *blocks]
             if isinstance(planned, DrawTickets) and self.check_ticket_draws:
                 # More tickets late in the game may not get done: against the best claim
                 # and a blind draw.
@@ -162,13 +170,18 @@ class HardBot(HardPlanner):
                 options.append(DrawBlind())
             if len(options) == 1:
                 return planned
-            return self.search(state, seat, k, options, self.block_samples)
+            return self.search(state, seat, k, options, self.block_samples, beliefs)
         options = self.alternatives(state, seat, k, planned)
-        options += self.blocking_claims(state, seat, k, 0.0)
-        return self.search(state, seat, k, options, self.endgame_samples)
+        options += self.blocking_claims(state, seat, k, 0.0, beliefs)
+        return self.search(state, seat, k, options, self.endgame_samples, beliefs)
 
     def blocking_claims(
-        self, state: GameState, seat: int, k: Knowledge, threshold: float
+        self,
+        state: GameState,
+        seat: int,
+        k: Knowledge,
+        threshold: float,
+        beliefs: dict[int, list[float]] | None,
     ) -> list[ClaimRoute]:
         """Claims of routes the opponents' plans need, as sampled worlds show them: the
         two that would hurt those plans most, if that hurt reaches ``threshold``."""
@@ -176,7 +189,8 @@ class HardBot(HardPlanner):
         if not claimable or threshold == float("inf"):
             return []
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}/block")
-        beliefs = ticket_beliefs(k)
+        if beliefs is None:
+            beliefs = ticket_beliefs(k)
         hurt: dict[int, float] = {}
         for _ in range(self.plan_samples):
             world = sample_state(state, seat, k, rng, beliefs)

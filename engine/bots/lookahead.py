@@ -69,18 +69,21 @@ def evaluate(
     seat: int,
     k: Knowledge,
     candidates: Sequence[Any],
-    policies: Callable[[], Sequence[Policy]],
+    policies: Sequence[Policy],
     samples: int,
     rng: random.Random,
+    beliefs: dict[int, list[float]] | None = None,
 ) -> list[Estimate]:
     """Every candidate's mean margin over the same ``samples`` sampled states.
 
-    ``policies`` makes fresh bots for a play-out (bots may keep state between calls). A
+    ``policies`` play every seat in the play-outs (one per seat); ``beliefs`` are the
+    opponents' ticket likelihoods (``ticket_beliefs``), worked out here when not given. A
     candidate that a sample does not allow, or whose play-out fails, scores that sample
     as the worst margin seen, so it is not chosen for it.
     """
     values: list[list[float]] = [[] for _ in candidates]
-    beliefs = ticket_beliefs(k)
+    if beliefs is None:
+        beliefs = ticket_beliefs(k)
     for _ in range(samples):
         world = sample_state(state, seat, k, rng, beliefs)
         results: list[float | None] = []
@@ -90,7 +93,7 @@ def evaluate(
             except EngineError:
                 results.append(None)
                 continue
-            end = play_out(after, policies())
+            end = play_out(after, policies)
             results.append(None if end is None else margin(end, seat))
         seen = [r for r in results if r is not None]
         floor = min(seen) if seen else 0.0

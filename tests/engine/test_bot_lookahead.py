@@ -113,13 +113,9 @@ def test_every_candidate_is_scored_on_the_same_samples():
     k = know(s, seat)
     bot = MediumBot(0)
     planned = bot.choose(s, seat)
-    estimates = evaluate(
-        s, seat, k, [planned, DrawBlind()], lambda: [bot.choose] * 4, 3, random.Random(4)
-    )
+    estimates = evaluate(s, seat, k, [planned, DrawBlind()], [bot.choose] * 4, 3, random.Random(4))
     assert [len(e.values) for e in estimates] == [3, 3]
-    again = evaluate(
-        s, seat, k, [planned, DrawBlind()], lambda: [bot.choose] * 4, 3, random.Random(4)
-    )
+    again = evaluate(s, seat, k, [planned, DrawBlind()], [bot.choose] * 4, 3, random.Random(4))
     assert [e.values for e in again] == [e.values for e in estimates]
 
 
