@@ -1,6 +1,6 @@
 """The hard bot: a tuned planner whose biggest decisions are checked by playing them out.
 
-``HardPlanner`` is medium's planner with three changes, each kept because ``bench/ai.py``
+``HardPlanner`` is medium's planner with these changes, each kept because ``bench/ai.py``
 measured it ahead of medium:
 
 - Route weights count a claim's turn as 1.5 trains (medium: 0.5) and a missing card as 0.6
@@ -11,6 +11,12 @@ measured it ahead of medium:
   with other routes, half-weighted beside the ticket points.
 - A plan counts as safe only while it needs at most half the turns left (medium: 0.6), so
   it keeps and draws fewer tickets it would fail.
+- It plays for the longest-path bonus: a ticket choice counts the bonus the network's trail
+  (with half the spare trains) is likely to win against the longest trail an opponent is
+  expected to end with (``trails``), at twice its weight; a claim for points counts what it
+  adds to that chance.
+- A station weighs 9 in its paths (medium: 5): it builds fewer, keeps their 4 points, and
+  its trail is not broken by a borrowed route.
 
 ``HardBot`` adds look-ahead over hidden information (``lookahead``, ``sampling``): at each
 ticket choice, near the end, and whenever an opponent's plan seems to hang on a route it
@@ -41,22 +47,29 @@ from .medium import MediumBot
 from .planner import Costs, Weights, criticality, pending_tickets, route_costs
 from .sampling import sample_state, ticket_beliefs
 from .tactics import claim_tunnel_risk, keep, offer_subsets, pay_for_route
+from .trails import longest_chance, owned_edges, rival_trail, route_edges, trail_length
 
 # Points one spare turn, and one spare train, is worth in routes claimed outside the plan
 # (about a 3- or 4-route per two turns of drawing and one of claiming).
 SPARE_TURN_POINTS = 1.8
 SPARE_TRAIN_POINTS = 1.4
-# Weight of the network's route points (and the spare turns') beside the ticket points.
-ROUTE_WEIGHT = 0.5
 
 
 class HardPlanner(MediumBot):
     """Hard's judgement without the look-ahead: what its play-outs assume it will do."""
 
     name = "hard-planner"
-    weights = Weights(turn=1.5, card=0.6)
+    # A station costs it 9 where medium counts 5: the 4 points it keeps and the trail it
+    # does not break are worth more than a detour's trains.
+    weights = Weights(turn=1.5, card=0.6, borrow=9.0)
     # Counts a plan safe only up to half the turns left (medium: 0.6): fewer failed tickets.
     safe_share = 0.5
+    # Weight of the network's route points (and the spare turns') beside the ticket points.
+    route_weight = 0.5
+    # Weight of the longest-path bonus a network is likely to win, beside the ticket points;
+    # and the share of the trains a plan leaves over expected to lengthen the trail.
+    longest_weight = 2.0
+    spare_trail_share = 0.5
 
     def keep_value(
         self, k: Knowledge, held: Sequence[Ticket], combo: Sequence[Ticket], costs: Costs
@@ -67,7 +80,40 @@ class HardPlanner(MediumBot):
         spare_turns = max(0.0, self.horizon(k) - self.turns_needed(k, plan))
         spare_trains = max(0, k.my_trains - plan.trains)
         spare = min(SPARE_TURN_POINTS * spare_turns, SPARE_TRAIN_POINTS * spare_trains)
-        return tickets + ROUTE_WEIGHT * (routes + spare)
+        value = tickets + self.route_weight * (routes + spare)
+        bonus = k.board.rules.longest_path_bonus
+        if bonus:
+            edges = owned_edges(k, k.seat) + route_edges(k, plan.routes)
+            mine = trail_length(edges) + self.spare_trail_share * spare_trains
+            value += self.longest_weight * bonus * longest_chance(mine, rival_trail(k))
+        return value
+
+    def points_claim(
+        self, state: GameState, seat: int, k: Knowledge, claimable: Sequence[int], low: int
+    ) -> ClaimRoute | None:
+        """The claim scoring most, at least ``low`` long, counting what it adds to the
+        chance of the longest-path bonus against the longest trail an opponent has now."""
+        bonus = k.board.rules.longest_path_bonus
+        mine = owned_edges(k, k.seat)
+        touching = {c for e in mine for c in e[1:3]}
+        rival = max((trail_length(owned_edges(k, o)) for o in k.opponents()), default=0)
+        before = longest_chance(trail_length(mine), rival)
+        best: tuple[tuple[float, int], ClaimRoute] | None = None
+        for r in claimable:
+            route = k.board.routes[r]
+            if route.length < low:
+                continue
+            claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
+            if claim is None or claim_tunnel_risk(k, claim) >= self.tunnel_risk_max:
+                continue
+            gain = 0.0
+            if bonus and any(c in touching for c in route.city_indices):
+                after = trail_length(mine + route_edges(k, [r]))
+                gain = bonus * (longest_chance(after, rival) - before)
+            key = (route.points + gain, -r)
+            if best is None or key > best[0]:
+                best = (key, claim)
+        return None if best is None else best[1]
 
 
 class HardBot(HardPlanner):
@@ -214,15 +260,19 @@ class HardBot(HardPlanner):
         return out
 
     def alternatives(self, state: GameState, seat: int, k: Knowledge, planned: Any) -> list[Any]:
-        """The planned move, the two best-scoring claims, and a blind draw."""
+        """The planned move, the two best-scoring claims, the best claim counting the
+        longest path, and a blind draw."""
         out = [planned]
         claims: list[tuple[int, int, ClaimRoute]] = []
-        for r in claimable_routes(state, seat):
+        claimable = claimable_routes(state, seat)
+        for r in claimable:
             claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
             if claim is not None:
                 claims.append((k.board.routes[r].points, -r, claim))
         claims.sort(key=lambda c: c[:2], reverse=True)
         out.extend(c[2] for c in claims[:2])
+        # The best claim once the longest path counts too (often one of the two above).
+        out.append(self.points_claim(state, seat, k, claimable, 1))
         if not k.last_round and DrawBlind() in draw_actions(state, seat):
             out.append(DrawBlind())
         return out
