@@ -33,7 +33,7 @@ network, drawing tickets earlier or later, filling spare trains with long routes
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import ClaimRoute, DrawBlind, DrawTickets
@@ -88,32 +88,24 @@ class HardPlanner(MediumBot):
             value += self.longest_weight * bonus * longest_chance(mine, rival_trail(k))
         return value
 
-    def points_claim(
-        self, state: GameState, seat: int, k: Knowledge, claimable: Sequence[int], low: int
-    ) -> ClaimRoute | None:
-        """The claim scoring most, at least ``low`` long, counting what it adds to the
-        chance of the longest-path bonus against the longest trail an opponent has now."""
+    def claim_rank(self, k: Knowledge) -> Callable[[int], tuple[float, ...]]:
+        """A claim for points ranks by its points and what it adds to the chance of the
+        longest-path bonus against the longest trail an opponent has now."""
         bonus = k.board.rules.longest_path_bonus
         mine = owned_edges(k, k.seat)
         touching = {c for e in mine for c in e[1:3]}
         rival = max((trail_length(owned_edges(k, o)) for o in k.opponents()), default=0)
         before = longest_chance(trail_length(mine), rival)
-        best: tuple[tuple[float, int], ClaimRoute] | None = None
-        for r in claimable:
+
+        def rank(r: int) -> tuple[float, ...]:
             route = k.board.routes[r]
-            if route.length < low:
-                continue
-            claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
-            if claim is None or claim_tunnel_risk(k, claim) >= self.tunnel_risk_max:
-                continue
             gain = 0.0
             if bonus and any(c in touching for c in route.city_indices):
                 after = trail_length(mine + route_edges(k, [r]))
                 gain = bonus * (longest_chance(after, rival) - before)
-            key = (route.points + gain, -r)
-            if best is None or key > best[0]:
-                best = (key, claim)
-        return None if best is None else best[1]
+            return (route.points + gain, -r)
+
+        return rank
 
 
 class HardBot(HardPlanner):
@@ -125,7 +117,8 @@ class HardBot(HardPlanner):
       opponents' sampled plans need most, when taking it would cost a plan at least
       ``block_threshold`` (a link with no way around counts twice its ticket's points).
     - Near the end (the player nearest it at ``search_trains`` or fewer): the planner's move
-      against the two best-scoring claims, a blind draw and the two best blocks.
+      against the two best-scoring claims, the best claim counting the longest path, a
+      blind draw and the two best blocks.
 
     Each candidate is played out on the same sampled states, by the planner at this seat and
     medium bots at the others. The planner's move stays unless another is ahead by more than

@@ -10,7 +10,7 @@ done, and plays for points when the end is near.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import BuildStation, ClaimRoute, DrawTickets
@@ -132,22 +132,32 @@ class MediumBot(KnowledgeBot):
     def points_claim(
         self, state: GameState, seat: int, k: Knowledge, claimable: Sequence[int], low: int
     ) -> ClaimRoute | None:
-        """The claim scoring most, at least ``low`` long, next to own track when tied."""
-        touching = {
-            c for r, o in enumerate(k.owner) if o == k.seat for c in k.board.routes[r].city_indices
-        }
+        """The claim ranked first by ``claim_rank``, at least ``low`` long, that the hand
+        can pay without a tunnel likely to fail."""
+        rank = self.claim_rank(k)
         best = None
         for r in claimable:
-            route = k.board.routes[r]
-            if route.length < low:
+            if k.board.routes[r].length < low:
                 continue
             claim = pay_for_route(state, seat, k, r, [0] * LOCOMOTIVE)
             if claim is None or claim_tunnel_risk(k, claim) >= self.tunnel_risk_max:
                 continue
-            key = (route.points, any(c in touching for c in route.city_indices), -r)
+            key = rank(r)
             if best is None or key > best[0]:
                 best = (key, claim)
         return None if best is None else best[1]
+
+    def claim_rank(self, k: Knowledge) -> Callable[[int], tuple[float, ...]]:
+        """How ``points_claim`` ranks a route: its points, then next to own track."""
+        touching = {
+            c for r, o in enumerate(k.owner) if o == k.seat for c in k.board.routes[r].city_indices
+        }
+
+        def rank(r: int) -> tuple[float, ...]:
+            route = k.board.routes[r]
+            return (route.points, any(c in touching for c in route.city_indices), -r)
+
+        return rank
 
     def last_turn(
         self, state: GameState, seat: int, k: Knowledge, plan: Plan, claimable: Sequence[int]
