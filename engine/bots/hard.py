@@ -239,7 +239,7 @@ class HardBot(HardPlanner):
                 needed = [r for r in plan.routes if r in claimable]
                 if not needed:
                     continue
-                crit = criticality(theirs, plan, costs)
+                crit = criticality(theirs, plan, costs, needed)
                 for r in needed:
                     hurt[r] = hurt.get(r, 0.0) + crit.get(r, 0.0) / self.plan_samples
         ranked = sorted(hurt, key=lambda r: (hurt[r], -r), reverse=True)

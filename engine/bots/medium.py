@@ -191,8 +191,9 @@ class MediumBot(KnowledgeBot):
         need = color_needs(k, plan.routes)
         locos = locomotive_need(k, plan.routes)
         if plan.routes:
-            crit = criticality(k, plan, costs)
             now = [r for r in plan.routes if r in ready]
+            # Only the order of the routes claimable now depends on it.
+            crit = criticality(k, plan, costs, now) if len(now) > 1 else {}
             now.sort(key=lambda x: (self.claim_priority(k, x, crit), -x), reverse=True)
             for r in now:
                 rest = color_needs(k, [x for x in plan.routes if x != r])

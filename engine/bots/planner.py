@@ -274,12 +274,15 @@ def pending_tickets(k: Knowledge) -> list[Ticket]:
     return [t for t, done in zip(k.tickets, k.connected, strict=True) if not done]
 
 
-def criticality(k: Knowledge, plan: Plan, costs: Costs) -> dict[int, float]:
-    """Per planned route, how much dearer its tickets get if an opponent takes it."""
+def criticality(
+    k: Knowledge, plan: Plan, costs: Costs, routes: Sequence[int] | None = None
+) -> dict[int, float]:
+    """Per planned route (or per one of ``routes``, when given), how much dearer its
+    tickets get if an opponent takes it."""
     out: dict[int, float] = {}
     by_index = {t.index: t for t in plan.kept}
     unblocked: dict[int, Path | None] = {}
-    for r in plan.routes:
+    for r in plan.routes if routes is None else routes:
         blocked = list(costs)
         blocked[r] = None
         for other in k.board.siblings[r]:
