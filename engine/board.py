@@ -209,6 +209,23 @@ class Board:
         return self._route_lookup.get(fold_name(route_id))
 
     @cached_property
+    def route_rows(self) -> tuple[tuple[int, int, bool, int, tuple[int, ...]], ...]:
+        """Per route, in index order: (length, colour card index or -1 for gray, tunnel,
+        ferry locomotives, sibling indices), what route weighing reads in its inner loop."""
+        from .colors import CARD_INDEX
+
+        return tuple(
+            (
+                r.length,
+                -1 if r.is_gray else CARD_INDEX[r.color],
+                r.tunnel,
+                r.ferry_locomotives,
+                self.siblings[r.index],
+            )
+            for r in self.routes
+        )
+
+    @cached_property
     def claim_buckets(
         self,
     ) -> tuple[tuple[int, tuple[tuple[int, int, int, bool, tuple[int, ...]], ...]], ...]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..board import Ticket
-from ..colors import CARD_INDEX, LOCOMOTIVE
+from ..colors import LOCOMOTIVE
 from .knowledge import Knowledge
 
 Costs = list[float | None]
@@ -33,26 +33,34 @@ def route_costs(k: Knowledge, w: Weights) -> Costs:
     """Per route, its weight for this seat, or None when the seat cannot claim it."""
     hand = k.hand
     best = max(hand[:LOCOMOTIVE])
+    # Switzerland: locomotives help only on tunnels.
     only_tunnels = k.board.rules.locomotives_only_on_tunnels
+    doubles = k.board.rules.doubles_usable(k.players)
     owner, seat, trains = k.owner, k.seat, k.my_trains
+    # Locomotives are shared by every route: count half of them toward each.
+    half_locos = hand[LOCOMOTIVE] // 2
+    turn, card, tunnel, ferry = w.turn, w.card, w.tunnel, w.ferry_locomotive
     out: Costs = []
-    for r in k.board.routes:
-        if owner[r.index] == seat:
+    for index, (length, color, is_tunnel, ferry_locos, siblings) in enumerate(k.board.route_rows):
+        held = owner[index]
+        if held == seat:
             out.append(0.0)
             continue
-        if r.length > trains or not k.open_for(r.index, seat):
+        if held != -1 or length > trains:
             out.append(None)
             continue
-        # Switzerland: locomotives help only on tunnels.
-        locos = 0 if only_tunnels and not r.tunnel else hand[LOCOMOTIVE]
-        have = best if r.is_gray else hand[CARD_INDEX[r.color]]
-        # Locomotives are shared by every route: count half of them toward each.
-        missing = max(0, r.length - have - locos // 2)
-        cost = r.length + w.turn + w.card * missing
-        if r.tunnel:
-            cost += w.tunnel
-        if r.ferry_locomotives:
-            cost += w.ferry_locomotive * max(0, r.ferry_locomotives - locos)
+        # A twin track held by this seat, or by anyone when doubles are closed, shuts it.
+        if siblings and any((o := owner[x]) != -1 and (o == seat or not doubles) for x in siblings):
+            out.append(None)
+            continue
+        locos = 0 if only_tunnels and not is_tunnel else hand[LOCOMOTIVE]
+        have = best if color < 0 else hand[color]
+        missing = length - have - (0 if only_tunnels and not is_tunnel else half_locos)
+        cost = length + turn + (card * missing if missing > 0 else 0.0)
+        if is_tunnel:
+            cost += tunnel
+        if ferry_locos and ferry_locos > locos:
+            cost += ferry * (ferry_locos - locos)
         out.append(cost)
     return out
 
