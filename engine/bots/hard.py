@@ -129,7 +129,12 @@ class HardBot(HardPlanner):
     # Sampled states per candidate at each kind of decision.
     initial_samples = 4
     keep_samples = 5
-    endgame_samples = 6
+    # Near the end: every candidate on ``endgame_screen`` samples, then the planner's move
+    # and the best ``endgame_finalists`` of those ahead of it on the rest, up to
+    # ``endgame_samples`` (``lookahead.evaluate``).
+    endgame_samples = 12
+    endgame_screen = 6
+    endgame_finalists = 2
     # Candidates compared at a ticket choice.
     ticket_candidates = 3
     # The end is near once the player nearest it has this many trains or fewer.
@@ -160,6 +165,8 @@ class HardBot(HardPlanner):
         candidates: Sequence[Any],
         samples: int,
         beliefs: dict[int, list[float]] | None = None,
+        screen: int | None = None,
+        finalists: int = 1,
     ) -> Any:
         unique: list[Any] = []
         for c in candidates:
@@ -172,7 +179,18 @@ class HardBot(HardPlanner):
         policies: list[Policy] = [
             self._planner.choose if s == seat else self._opponent.choose for s in range(k.players)
         ]
-        estimates = evaluate(state, seat, k, unique, policies, samples, rng, beliefs)
+        estimates = evaluate(
+            state,
+            seat,
+            k,
+            unique,
+            policies,
+            samples,
+            rng,
+            beliefs,
+            screen=screen,
+            finalists=finalists,
+        )
         return best(estimates, self.keep_margin, self.keep_z)
 
     def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
@@ -212,7 +230,16 @@ class HardBot(HardPlanner):
             return self.search(state, seat, k, options, self.block_samples, beliefs)
         options = self.alternatives(state, seat, k, planned)
         options += self.blocking_claims(state, seat, k, 0.0, beliefs)
-        return self.search(state, seat, k, options, self.endgame_samples, beliefs)
+        return self.search(
+            state,
+            seat,
+            k,
+            options,
+            self.endgame_samples,
+            beliefs,
+            screen=self.endgame_screen,
+            finalists=self.endgame_finalists,
+        )
 
     def blocking_claims(
         self,

@@ -73,6 +73,9 @@ def evaluate(
     samples: int,
     rng: random.Random,
     beliefs: dict[int, list[float]] | None = None,
+    *,
+    screen: int | None = None,
+    finalists: int = 1,
 ) -> list[Estimate]:
     """Every candidate's mean margin over the same ``samples`` sampled states.
 
@@ -80,16 +83,29 @@ def evaluate(
     opponents' ticket likelihoods (``ticket_beliefs``), worked out here when not given. A
     candidate that a sample does not allow, or whose play-out fails, scores that sample
     as the worst margin seen, so it is not chosen for it.
+
+    With ``screen``, every candidate is played on the first ``screen`` samples only; after
+    them the first candidate goes on with at most ``finalists`` others, those whose mean is
+    ahead of its own, best first, and the play stops there when none is. Only the candidates
+    played on every sample are returned, the first one first.
     """
     values: list[list[float]] = [[] for _ in candidates]
+    live = list(range(len(candidates)))
     if beliefs is None:
         beliefs = ticket_beliefs(k)
-    for _ in range(samples):
+    for n in range(samples):
+        if n == screen and live:
+            means = [sum(v) / len(v) for v in values]
+            ahead = [i for i in live[1:] if means[i] > means[live[0]]]
+            ahead.sort(key=lambda i: (-means[i], i))
+            live = [live[0], *sorted(ahead[:finalists])]
+            if len(live) == 1:
+                break
         world = sample_state(state, seat, k, rng, beliefs)
         results: list[float | None] = []
-        for action in candidates:
+        for i in live:
             try:
-                after = world.apply(seat, action)
+                after = world.apply(seat, candidates[i])
             except EngineError:
                 results.append(None)
                 continue
@@ -97,9 +113,9 @@ def evaluate(
             results.append(None if end is None else margin(end, seat))
         seen = [r for r in results if r is not None]
         floor = min(seen) if seen else 0.0
-        for i, r in enumerate(results):
+        for i, r in zip(live, results, strict=True):
             values[i].append(floor if r is None else r)
-    return [Estimate(a, v) for a, v in zip(candidates, values, strict=True)]
+    return [Estimate(candidates[i], values[i]) for i in live]
 
 
 def best(estimates: Sequence[Estimate], keep_first_by: float, z: float) -> Any:

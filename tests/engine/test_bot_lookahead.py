@@ -14,6 +14,7 @@ from engine.bots.knowledge import know
 from engine.bots.lookahead import Estimate, best, evaluate, margin, play_out
 from engine.bots.medium import MediumBot
 from engine.bots.sampling import sample_state, ticket_beliefs
+from engine.legal import draw_actions
 
 from .invariants import bot_decisions_ignoring_hidden, check_counts, perturb_hidden
 
@@ -117,6 +118,41 @@ def test_every_candidate_is_scored_on_the_same_samples():
     assert [len(e.values) for e in estimates] == [3, 3]
     again = evaluate(s, seat, k, [planned, DrawBlind()], [bot.choose] * 4, 3, random.Random(4))
     assert [e.values for e in again] == [e.values for e in estimates]
+
+
+def test_screening_goes_on_only_with_the_candidates_ahead_of_the_first():
+    checked = {"stopped": 0, "went_on": 0}
+    for x in states_of_a_game(9, every=7):
+        if x.pending.kind != "turn_action":
+            continue
+        seat = x.pending.seats[0]
+        k = know(x, seat)
+        bot = MediumBot(0)
+        candidates = [bot.choose(x, seat)]
+        for a in draw_actions(x, seat):
+            if a not in candidates:
+                candidates.append(a)
+        candidates = candidates[:4]
+        policies = [bot.choose] * 4
+        full = evaluate(x, seat, k, candidates, policies, 4, random.Random(4))
+        screened = evaluate(
+            x, seat, k, candidates, policies, 4, random.Random(4), screen=2, finalists=1
+        )
+        # The same worlds in the same order: the screen is the full run's first samples.
+        first_two = [sum(e.values[:2]) / 2 for e in full]
+        assert screened[0].action == candidates[0]
+        ahead = [i for i in range(1, len(full)) if first_two[i] > first_two[0]]
+        if not ahead:
+            assert [e.values for e in screened] == [full[0].values[:2]]
+            checked["stopped"] += 1
+        else:
+            top = max(ahead, key=lambda i: (first_two[i], -i))
+            assert [e.action for e in screened] == [candidates[0], candidates[top]]
+            assert [e.values for e in screened] == [full[0].values, full[top].values]
+            checked["went_on"] += 1
+        if all(checked.values()):
+            break
+    assert all(checked.values()), checked
 
 
 def test_the_planners_move_stays_unless_another_is_clearly_ahead():
