@@ -127,14 +127,19 @@ class HardBot(HardPlanner):
 
     name = "hard"
     # Sampled states per candidate at each kind of decision.
-    initial_samples = 4
-    keep_samples = 5
+    initial_samples = 8
+    keep_samples = 10
     # Near the end: every candidate on ``endgame_screen`` samples, then the planner's move
     # and the best ``endgame_finalists`` of those ahead of it on the rest, up to
     # ``endgame_samples`` (``lookahead.evaluate``).
     endgame_samples = 12
     endgame_screen = 6
     endgame_finalists = 2
+    # The same at ticket choices and before the end: candidates screened on half the
+    # samples.
+    initial_screen = 4
+    keep_screen = 5
+    block_screen = 4
     # Candidates compared at a ticket choice.
     ticket_candidates = 3
     # The end is near once the player nearest it has this many trains or fewer.
@@ -147,7 +152,7 @@ class HardBot(HardPlanner):
     # Before the end, a block is weighed only when it would cost an opponent's plan this
     # much (a missing link counts twice its ticket's points), over this many samples.
     block_threshold = 12.0
-    block_samples = 4
+    block_samples = 8
     check_ticket_draws = True
 
     def __init__(self, seed: int = 0) -> None:
@@ -203,8 +208,11 @@ class HardBot(HardPlanner):
             reverse=True,
         )
         top = [keep(combos[i]) for i in scored[: self.ticket_candidates]]
-        samples = self.initial_samples if k.kind == "choose_initial_tickets" else self.keep_samples
-        return self.search(state, seat, k, top, samples)
+        if k.kind == "choose_initial_tickets":
+            samples, screen = self.initial_samples, self.initial_screen
+        else:
+            samples, screen = self.keep_samples, self.keep_screen
+        return self.search(state, seat, k, top, samples, screen=screen, finalists=2)
 
     def near_end(self, k: Knowledge) -> bool:
         return k.last_round or min(k.trains) <= self.search_trains
@@ -227,7 +235,9 @@ class HardBot(HardPlanner):
                 options.append(DrawBlind())
             if len(options) == 1:
                 return planned
-            return self.search(state, seat, k, options, self.block_samples, beliefs)
+            return self.search(
+                state, seat, k, options, self.block_samples, beliefs, screen=self.block_screen
+            )
         options = self.alternatives(state, seat, k, planned)
         options += self.blocking_claims(state, seat, k, 0.0, beliefs)
         return self.search(
