@@ -136,9 +136,10 @@ class HardBot(HardPlanner):
     endgame_screen = 6
     endgame_finalists = 2
     # The same at ticket choices and before the end: candidates screened on half the
-    # samples.
+    # samples, then the planner's move and ``ticket_finalists`` (blocks: one) on the rest.
     initial_screen = 4
     keep_screen = 5
+    ticket_finalists = 2
     block_screen = 4
     # Candidates compared at a ticket choice.
     ticket_candidates = 3
@@ -212,7 +213,9 @@ class HardBot(HardPlanner):
             samples, screen = self.initial_samples, self.initial_screen
         else:
             samples, screen = self.keep_samples, self.keep_screen
-        return self.search(state, seat, k, top, samples, screen=screen, finalists=2)
+        return self.search(
+            state, seat, k, top, samples, screen=screen, finalists=self.ticket_finalists
+        )
 
     def near_end(self, k: Knowledge) -> bool:
         return k.last_round or min(k.trains) <= self.search_trains

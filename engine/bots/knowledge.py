@@ -8,6 +8,7 @@ hands and tickets, the seed) cannot leak into a decision.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -66,11 +67,7 @@ class Knowledge:
         if self.owner[route] != -1:
             return False
         doubles = self.board.rules.doubles_usable(self.players)
-        for other in self.board.siblings[route]:
-            held = self.owner[other]
-            if held != -1 and (held == seat or not doubles):
-                return False
-        return True
+        return not twin_taken(self.owner, self.board.siblings[route], seat, doubles)
 
     def unseen_cards(self) -> list[int]:
         """Per card kind, how many are not in this hand or face up (deck, discard, others)."""
@@ -82,6 +79,16 @@ class Knowledge:
             if card is not None:
                 out[card] -= 1
         return [max(0, n) for n in out]
+
+
+def twin_taken(owner: Sequence[int], twins: Sequence[int], seat: int, doubles: bool) -> bool:
+    """Whether a twin track shuts a route to ``seat``: one it holds itself, or one anyone
+    holds when the double routes are not both usable."""
+    for other in twins:
+        held = owner[other]
+        if held != -1 and (held == seat or not doubles):
+            return True
+    return False
 
 
 def _card(name: str) -> int:
@@ -116,9 +123,7 @@ def aim(board: Board, ticket: Ticket, owner: list[int], seat: int, players: int)
             route = board.routes[r]
             if owner[r] == seat:
                 step = 0.0
-            elif owner[r] != -1 or any(
-                owner[x] != -1 and (owner[x] == seat or not doubles) for x in board.siblings[r]
-            ):
+            elif owner[r] != -1 or twin_taken(owner, board.siblings[r], seat, doubles):
                 continue
             else:
                 step = float(route.length)

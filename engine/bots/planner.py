@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..board import Ticket
 from ..colors import LOCOMOTIVE
-from .knowledge import Knowledge
+from .knowledge import Knowledge, twin_taken
 
 Costs = list[float | None]
 
@@ -37,8 +37,6 @@ def route_costs(k: Knowledge, w: Weights) -> Costs:
     only_tunnels = k.board.rules.locomotives_only_on_tunnels
     doubles = k.board.rules.doubles_usable(k.players)
     owner, seat, trains = k.owner, k.seat, k.my_trains
-    # Locomotives are shared by every route: count half of them toward each.
-    half_locos = hand[LOCOMOTIVE] // 2
     turn, card, tunnel, ferry = w.turn, w.card, w.tunnel, w.ferry_locomotive
     out: Costs = []
     for index, (length, color, is_tunnel, ferry_locos, siblings) in enumerate(k.board.route_rows):
@@ -49,13 +47,13 @@ def route_costs(k: Knowledge, w: Weights) -> Costs:
         if held != -1 or length > trains:
             out.append(None)
             continue
-        # A twin track held by this seat, or by anyone when doubles are closed, shuts it.
-        if siblings and any((o := owner[x]) != -1 and (o == seat or not doubles) for x in siblings):
+        if siblings and twin_taken(owner, siblings, seat, doubles):
             out.append(None)
             continue
         locos = 0 if only_tunnels and not is_tunnel else hand[LOCOMOTIVE]
         have = best if color < 0 else hand[color]
-        missing = length - have - (0 if only_tunnels and not is_tunnel else half_locos)
+        # Locomotives are shared by every route: count half of them toward each.
+        missing = length - have - locos // 2
         cost = length + turn + (card * missing if missing > 0 else 0.0)
         if is_tunnel:
             cost += tunnel
