@@ -22,7 +22,8 @@ measured it ahead of medium:
 ticket choice, near the end, and whenever an opponent's plan seems to hang on a route it
 could take, it compares a few candidate moves over the same sampled states, each played to
 the end by the planner at its own seat and medium bots at the others, and keeps the
-planner's move unless another is clearly ahead. Sampled opponents hold tickets their track
+planner's move unless another is clearly ahead (near the end, where it looks at every
+face-up card too and takes more samples, it plays whichever is ahead). Sampled opponents hold tickets their track
 covers, so the look-ahead sees which of its claims would cut an opponent's plan.
 
 Measured and dropped along the way (``README``, AI opponents): a one-ply look-ahead over
@@ -36,7 +37,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import ClaimRoute, DrawBlind, DrawTickets
+from ..actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
 from ..board import Ticket
 from ..colors import LOCOMOTIVE
 from ..legal import claimable_routes, draw_actions
@@ -118,11 +119,12 @@ class HardBot(HardPlanner):
       ``block_threshold`` (a link with no way around counts twice its ticket's points).
     - Near the end (the player nearest it at ``search_trains`` or fewer): the planner's move
       against the two best-scoring claims, the best claim counting the longest path, a
-      blind draw and the two best blocks.
+      blind draw, every face-up card and the two best blocks.
 
     Each candidate is played out on the same sampled states, by the planner at this seat and
-    medium bots at the others. The planner's move stays unless another is ahead by more than
-    ``keep_margin`` points and ``keep_z`` standard errors.
+    medium bots at the others. Before the end the planner's move stays unless another is
+    ahead by more than ``keep_margin`` points and ``keep_z`` standard errors; near the end,
+    where more samples make the comparison sharper, the best mean is played.
     """
 
     name = "hard"
@@ -131,10 +133,13 @@ class HardBot(HardPlanner):
     keep_samples = 10
     # Near the end: every candidate on ``endgame_screen`` samples, then the planner's move
     # and the best ``endgame_finalists`` of those ahead of it on the rest, up to
-    # ``endgame_samples`` (``lookahead.evaluate``).
-    endgame_samples = 12
-    endgame_screen = 6
-    endgame_finalists = 2
+    # ``endgame_samples`` (``lookahead.evaluate``); the best mean is played, however
+    # little it is ahead (``endgame_margin``, ``endgame_z``).
+    endgame_samples = 20
+    endgame_screen = 8
+    endgame_finalists = 3
+    endgame_margin = 0.0
+    endgame_z = 0.0
     # The same at ticket choices and before the end: candidates screened on half the
     # samples, then the planner's move and ``ticket_finalists`` (blocks: one) on the rest.
     initial_screen = 4
@@ -173,6 +178,8 @@ class HardBot(HardPlanner):
         beliefs: dict[int, list[float]] | None = None,
         screen: int | None = None,
         finalists: int = 1,
+        margin: float | None = None,
+        z: float | None = None,
     ) -> Any:
         unique: list[Any] = []
         for c in candidates:
@@ -197,7 +204,11 @@ class HardBot(HardPlanner):
             screen=screen,
             finalists=finalists,
         )
-        return best(estimates, self.keep_margin, self.keep_z)
+        return best(
+            estimates,
+            self.keep_margin if margin is None else margin,
+            self.keep_z if z is None else z,
+        )
 
     def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
         costs = route_costs(k, self.weights)
@@ -242,6 +253,9 @@ class HardBot(HardPlanner):
                 state, seat, k, options, self.block_samples, beliefs, screen=self.block_screen
             )
         options = self.alternatives(state, seat, k, planned)
+        if not k.last_round:
+            # Every face-up card too: near the end, which colour comes next decides claims.
+            options += [a for a in draw_actions(state, seat) if isinstance(a, DrawFaceUp)]
         options += self.blocking_claims(state, seat, k, 0.0, beliefs)
         return self.search(
             state,
@@ -252,6 +266,8 @@ class HardBot(HardPlanner):
             beliefs,
             screen=self.endgame_screen,
             finalists=self.endgame_finalists,
+            margin=self.endgame_margin,
+            z=self.endgame_z,
         )
 
     def blocking_claims(
