@@ -36,8 +36,20 @@ def owned_edges(k: Knowledge, seat: int) -> list[Edge]:
     return route_edges(k, (r for r, o in enumerate(k.owner) if o == seat))
 
 
+# Trail lengths already worked out, by their set of edges: a look-ahead meets the same
+# networks in many sampled states and play-outs. Emptied when it reaches its size.
+_TRAILS: dict[tuple[Edge, ...], int] = {}
+_TRAILS_SIZE = 20_000
+
+
 def trail_length(edges: list[Edge]) -> int:
-    return longest_trail(edges)[0]
+    key = tuple(sorted(edges))
+    found = _TRAILS.get(key)
+    if found is None:
+        if len(_TRAILS) >= _TRAILS_SIZE:
+            _TRAILS.clear()
+        found = _TRAILS[key] = longest_trail(edges)[0]
+    return found
 
 
 def rival_trail(k: Knowledge) -> float:
