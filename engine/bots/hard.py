@@ -23,8 +23,9 @@ ticket choice, near the end, and whenever an opponent's plan seems to hang on a 
 could take, it compares a few candidate moves over the same sampled states, each played to
 the end by the planner at its own seat and medium bots at the others, and keeps the
 planner's move unless another is clearly ahead (near the end, where it looks at every
-face-up card too and takes more samples, it plays whichever is ahead). Sampled opponents hold tickets their track
-covers, so the look-ahead sees which of its claims would cut an opponent's plan.
+face-up card too and takes more samples, it plays whichever is ahead). Sampled opponents
+hold tickets their track covers, so the look-ahead sees which of its claims would cut an
+opponent's plan.
 
 Measured and dropped along the way (``README``, AI opponents): a one-ply look-ahead over
 claims, racing to the end when ahead, blocking whatever joins two parts of an opponent's
