@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..paths import Edge, longest_trail
 from .knowledge import Knowledge
@@ -36,20 +37,15 @@ def owned_edges(k: Knowledge, seat: int) -> list[Edge]:
     return route_edges(k, (r for r, o in enumerate(k.owner) if o == seat))
 
 
-# Trail lengths already worked out, by their set of edges: a look-ahead meets the same
-# networks in many sampled states and play-outs. Emptied when it reaches its size.
-_TRAILS: dict[tuple[Edge, ...], int] = {}
-_TRAILS_SIZE = 20_000
-
-
 def trail_length(edges: list[Edge]) -> int:
-    key = tuple(sorted(edges))
-    found = _TRAILS.get(key)
-    if found is None:
-        if len(_TRAILS) >= _TRAILS_SIZE:
-            _TRAILS.clear()
-        found = _TRAILS[key] = longest_trail(edges)[0]
-    return found
+    return _trail_of(tuple(sorted(edges)))
+
+
+# Remembered by their set of edges: a look-ahead meets the same networks in many sampled
+# states and play-outs.
+@lru_cache(maxsize=20_000)
+def _trail_of(edges: tuple[Edge, ...]) -> int:
+    return longest_trail(list(edges))[0]
 
 
 def rival_trail(k: Knowledge) -> float:
