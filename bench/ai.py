@@ -10,8 +10,13 @@ median final score, tickets completed and failed per game, longest-path bonuses 
 moves per game (decisions taken by that level's seat), and decision time per move (p50,
 p95, max); then one JSON object on the last line, with the targets and whether they were met.
 
-    .venv/bin/python bench/ai.py [--games N] [--seed S] [--jobs J] [--matchups a,b]
-                                 [--board B] [--players P]
+    .venv/bin/python bench/ai.py [--games N] [--seed S | --seeds S,S,...] [--jobs J]
+                                 [--matchups a,b] [--board B] [--players P]
+
+``--seeds`` plays ``--games`` games of each series (seed) and pools them; the tested level's
+row then gives its win rate in each series too. Every tested row carries the standard error
+of its win rate (binomial, games are independent): about 3.5 points at 200 games near 50 %,
+so a target a few points away from a 200-game figure is not settled by it.
 
 ``--board`` plays another board (``--players`` defaults to 4, or the board's maximum when
 it is lower, as on Switzerland); the targets were set for 4-player Europe.
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -116,13 +122,26 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def summarise(records: Sequence[SeatRecord]) -> dict[str, float | int]:
+def win_rate_se(wins: int, n: int) -> float:
+    """Standard error of a win rate over ``n`` independent games."""
+    rate = wins / n
+    return math.sqrt(rate * (1.0 - rate) / n)
+
+
+def summarise(records: Sequence[SeatRecord], *, tested: bool = False) -> dict[str, float | int]:
+    """One level's figures; ``tested`` rows (one seat a game) add the win rate's standard
+    error, which the other rows (several seats of one game) cannot claim."""
     times = [t for r in records for t in r.times_ms]
     scores = [r.score for r in records]
     n = len(records)
+    wins = sum(r.won for r in records)
+    extra: dict[str, float | int] = {}
+    if tested:
+        extra["win_rate_se"] = round(win_rate_se(wins, n), 3)
     return {
         "seats": n,
-        "win_rate": round(sum(r.won for r in records) / n, 3),
+        "win_rate": round(wins / n, 3),
+        **extra,
         "mean_score": round(statistics.fmean(scores), 1),
         "median_score": statistics.median(scores),
         "tickets_completed": round(sum(r.completed for r in records) / n, 2),
@@ -139,6 +158,10 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=200, help="games per matchup")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--seeds",
+        help="comma-separated seeds: --games games of each series, pooled (default: --seed)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--matchups", default=",".join(MATCHUPS))
     p.add_argument("--board", default="europe", choices=BOARD_IDS)
@@ -150,6 +173,10 @@ def main() -> None:
     players = args.players or min(PLAYERS, rules.max_players)
     if not rules.min_players <= players <= rules.max_players:
         p.error(f"{args.board} takes {rules.min_players} to {rules.max_players} players")
+    try:
+        seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else [args.seed]
+    except ValueError:
+        p.error(f"--seeds takes whole numbers separated by commas, not {args.seeds!r}")
     chosen = args.matchups.split(",")
     for name in chosen:
         if name not in MATCHUPS:
@@ -158,7 +185,7 @@ def main() -> None:
     results: dict[str, dict[str, dict[str, float | int]]] = {}
     began = time.perf_counter()
     for name in chosen:
-        jobs = [(name, g, args.seed, args.board, players) for g in range(args.games)]
+        jobs = [(name, g, seed, args.board, players) for seed in seeds for g in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 games = list(pool.map(_play_args, jobs, chunksize=4))
@@ -166,7 +193,13 @@ def main() -> None:
             games = [_play_args(j) for j in jobs]
         tested, others = MATCHUPS[name]
         seats = [r for g in games for r in g]
-        rows = {f"{tested} (tested seat)": summarise([r for r in seats if r.tested])}
+        hero = [r for r in seats if r.tested]
+        row = summarise(hero, tested=True)
+        if len(seeds) > 1:
+            for i, seed in enumerate(seeds):
+                series = hero[i * args.games : (i + 1) * args.games]
+                row[f"win_rate_seed_{seed}"] = round(sum(r.won for r in series) / len(series), 3)
+        rows = {f"{tested} (tested seat)": row}
         if tested != others:
             rows[f"{others} (others)"] = summarise([r for r in seats if not r.tested])
         else:
@@ -177,6 +210,7 @@ def main() -> None:
     columns = [
         "seats",
         "win_rate",
+        "win_rate_se",
         "mean_score",
         "median_score",
         "tickets_completed",
@@ -187,14 +221,22 @@ def main() -> None:
         "ms_p95",
         "ms_max",
     ]
+    series = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {', '.join(map(str, seeds))}"
     print(
-        f"{args.board}, {players} players, {args.games} games per matchup, seed {args.seed}, "
+        f"{args.board}, {players} players, {args.games} games per matchup and seed, {series}, "
         f"{elapsed:.0f} s"
     )
     print(f"{'matchup':<16}{'level':<22}" + "".join(f"{c:>18}" for c in columns))
     for name, rows in results.items():
         for level, row in rows.items():
-            print(f"{name:<16}{level:<22}" + "".join(f"{row[c]!s:>18}" for c in columns))
+            print(f"{name:<16}{level:<22}" + "".join(f"{row.get(c, '-')!s:>18}" for c in columns))
+            by_seed = {k.removeprefix("win_rate_seed_"): v for k, v in row.items() if "_seed_" in k}
+            if by_seed:
+                print(
+                    " " * 38
+                    + "win rate by seed: "
+                    + ", ".join(f"{k}: {v}" for k, v in by_seed.items())
+                )
 
     times: dict[str, list[float]] = {}
     for rows in results.values():
@@ -226,8 +268,8 @@ def main() -> None:
             {
                 "board": args.board,
                 "players": players,
-                "games_per_matchup": args.games,
-                "seed": args.seed,
+                "games_per_matchup": args.games * len(seeds),
+                "seeds": seeds,
                 "seconds": round(elapsed, 1),
                 "matchups": results,
                 "targets": TARGETS,
