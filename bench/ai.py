@@ -183,6 +183,7 @@ def main() -> None:
             p.error(f"unknown matchup {name!r}; known: {', '.join(MATCHUPS)}")
 
     results: dict[str, dict[str, dict[str, float | int]]] = {}
+    by_seed: dict[str, dict[int, float]] = {}  # per matchup, the tested level's rate a series
     began = time.perf_counter()
     for name in chosen:
         jobs = [(name, g, seed, args.board, players) for seed in seeds for g in range(args.games)]
@@ -196,9 +197,14 @@ def main() -> None:
         hero = [r for r in seats if r.tested]
         row = summarise(hero, tested=True)
         if len(seeds) > 1:
-            for i, seed in enumerate(seeds):
-                series = hero[i * args.games : (i + 1) * args.games]
-                row[f"win_rate_seed_{seed}"] = round(sum(r.won for r in series) / len(series), 3)
+            # Games come back in job order: one block of --games per seed.
+            by_seed[name] = {
+                seed: round(
+                    sum(r.won for r in hero[i * args.games : (i + 1) * args.games]) / args.games, 3
+                )
+                for i, seed in enumerate(seeds)
+            }
+            row.update({f"win_rate_seed_{seed}": v for seed, v in by_seed[name].items()})
         rows = {f"{tested} (tested seat)": row}
         if tested != others:
             rows[f"{others} (others)"] = summarise([r for r in seats if not r.tested])
@@ -230,13 +236,9 @@ def main() -> None:
     for name, rows in results.items():
         for level, row in rows.items():
             print(f"{name:<16}{level:<22}" + "".join(f"{row.get(c, '-')!s:>18}" for c in columns))
-            by_seed = {k.removeprefix("win_rate_seed_"): v for k, v in row.items() if "_seed_" in k}
-            if by_seed:
-                print(
-                    " " * 38
-                    + "win rate by seed: "
-                    + ", ".join(f"{k}: {v}" for k, v in by_seed.items())
-                )
+            if level.endswith("(tested seat)") and name in by_seed:
+                rates = ", ".join(f"{seed}: {v}" for seed, v in by_seed[name].items())
+                print(" " * 38 + "win rate by seed: " + rates)
 
     times: dict[str, list[float]] = {}
     for rows in results.values():
