@@ -11,7 +11,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from .colors import COLORS, GRAY, canonical_color
+from .colors import CARD_INDEX, COLORS, GRAY, canonical_color
 from .errors import ErrorCode, SetupError
 from .rules import RuleSet
 
@@ -212,8 +212,6 @@ class Board:
     def route_rows(self) -> tuple[tuple[int, int, bool, int, tuple[int, ...]], ...]:
         """Per route, in index order: (length, colour card index or -1 for gray, tunnel,
         ferry locomotives, sibling indices), what route weighing reads in its inner loop."""
-        from .colors import CARD_INDEX
-
         return tuple(
             (
                 r.length,
@@ -234,8 +232,6 @@ class Board:
         Entries are (index, length, ferry locomotives, tunnel, sibling indices): what the
         claim checks read in their inner loop, so a hand can skip every route too long for it.
         """
-        from .colors import CARD_INDEX
-
         groups: dict[int, list[tuple[int, int, int, bool, tuple[int, ...]]]] = {}
         for r in self.routes:
             key = -1 if r.is_gray else CARD_INDEX[r.color]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from . import rng
 from .colors import CARD_NAMES, LOCOMOTIVE
 from .events import Event
-from .state import GameState
+from .gamestate import GameData
 
 
-def _reshuffle(s: GameState, events: list[Event]) -> None:
+def _reshuffle(s: GameData, events: list[Event]) -> None:
     s.deck = s.discard
     s.discard = []
     rng.shuffle(s.deck, s.seed, f"reshuffle-{s.shuffles}")
@@ -16,7 +16,7 @@ def _reshuffle(s: GameState, events: list[Event]) -> None:
     events.append(Event("deck_reshuffled", None, {"deck_size": len(s.deck)}))
 
 
-def draw_card(s: GameState, events: list[Event]) -> int | None:
+def draw_card(s: GameData, events: list[Event]) -> int | None:
     """The top card of the deck, reshuffling the discard pile into the deck when it is empty."""
     if not s.deck:
         if not s.discard:
@@ -25,11 +25,11 @@ def draw_card(s: GameState, events: list[Event]) -> int | None:
     return s.deck.pop()
 
 
-def _market_json(s: GameState) -> list[str | None]:
+def _market_json(s: GameData) -> list[str | None]:
     return [None if c is None else CARD_NAMES[c] for c in s.market]
 
 
-def refresh_market(s: GameState, events: list[Event]) -> None:
+def refresh_market(s: GameData, events: list[Event]) -> None:
     """Fill empty face-up slots, then apply the locomotive limit (no endless loop)."""
     changed = False
     market = s.market

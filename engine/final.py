@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .gamestate import GameData
 from .scoring import PlayerPosition, TicketSpec, score_position
-from .state import GameState
 
 
-def positions(s: GameState) -> list[PlayerPosition]:
+def positions(s: GameData) -> list[PlayerPosition]:
     """Each seat's routes, stations and kept tickets, as the scorer takes them."""
     board = s.board
     out = []
@@ -25,5 +25,5 @@ def positions(s: GameState) -> list[PlayerPosition]:
     return out
 
 
-def final_result(s: GameState) -> dict[str, Any]:
+def final_result(s: GameData) -> dict[str, Any]:
     return score_position(s.board, positions(s))

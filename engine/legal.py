@@ -20,22 +20,22 @@ from .actions import (
     KeepTickets,
     PayTunnel,
 )
+from .board import Route
 from .colors import LOCOMOTIVE
-from .moves import claim_terms
+from .gamestate import GameData
 from .payments import payment_options
-from .state import (
+from .phases import (
     CHOOSE_INITIAL_TICKETS,
     KEEP_TICKETS,
     SECOND_CARD,
     TUNNEL_PAYMENT,
     TURN_ACTION,
-    GameState,
 )
 
 Action = Any
 
 
-def draw_actions(s: GameState, seat: int) -> list[Action]:
+def draw_actions(s: GameData, seat: int) -> list[Action]:
     second = s.pending_kind == SECOND_CARD
     no_loco = second and s.board.rules.face_up_locomotive_ends_draw
     out: list[Action] = [
@@ -48,7 +48,7 @@ def draw_actions(s: GameState, seat: int) -> list[Action]:
     return out
 
 
-def claimable_routes(s: GameState, seat: int) -> list[int]:
+def claimable_routes(s: GameData, seat: int) -> list[int]:
     """Indices of the routes ``seat`` could claim now with some payment from its hand."""
     board = s.board
     rules = board.rules
@@ -88,7 +88,17 @@ def claimable_routes(s: GameState, seat: int) -> list[int]:
     return out
 
 
-def claim_actions_for(s: GameState, seat: int, index: int) -> list[Action]:
+def claim_terms(s: GameData, route: Route) -> dict[str, Any]:
+    """How a claim of ``route`` may be paid: the keyword arguments of ``payments``' checks."""
+    rules = s.board.rules
+    return {
+        "required_color": None if route.is_gray else route.color,
+        "min_locomotives": route.ferry_locomotives,
+        "locomotives_allowed": route.tunnel or not rules.locomotives_only_on_tunnels,
+    }
+
+
+def claim_actions_for(s: GameData, seat: int, index: int) -> list[Action]:
     route = s.board.routes[index]
     return [
         ClaimRoute(route.id, color, locos)
@@ -96,11 +106,11 @@ def claim_actions_for(s: GameState, seat: int, index: int) -> list[Action]:
     ]
 
 
-def claim_actions(s: GameState, seat: int) -> list[Action]:
+def claim_actions(s: GameData, seat: int) -> list[Action]:
     return [a for index in claimable_routes(s, seat) for a in claim_actions_for(s, seat, index)]
 
 
-def station_payments(s: GameState, seat: int) -> list[tuple[str | None, int]]:
+def station_payments(s: GameData, seat: int) -> list[tuple[str | None, int]]:
     """The distinct ways ``seat`` can pay for its next station (empty if none is left)."""
     rules = s.board.rules
     built = len(s.stations[seat])
@@ -117,7 +127,7 @@ def station_payments(s: GameState, seat: int) -> list[tuple[str | None, int]]:
     )
 
 
-def station_actions(s: GameState, seat: int) -> list[Action]:
+def station_actions(s: GameData, seat: int) -> list[Action]:
     options = station_payments(s, seat)
     if not options:
         return []
@@ -129,11 +139,11 @@ def station_actions(s: GameState, seat: int) -> list[Action]:
     ]
 
 
-def ticket_draw_actions(s: GameState, seat: int) -> list[Action]:
+def ticket_draw_actions(s: GameData, seat: int) -> list[Action]:
     return [DrawTickets()] if s.ticket_deck else []
 
 
-def keep_actions(s: GameState, seat: int) -> list[Action]:
+def keep_actions(s: GameData, seat: int) -> list[Action]:
     rules = s.board.rules
     offer = [s.board.tickets[t].id for t in s.offers[seat]]
     initial = s.pending.kind == CHOOSE_INITIAL_TICKETS
@@ -145,7 +155,7 @@ def keep_actions(s: GameState, seat: int) -> list[Action]:
     ]
 
 
-def tunnel_actions(s: GameState, seat: int) -> list[Action]:
+def tunnel_actions(s: GameData, seat: int) -> list[Action]:
     t = s.tunnel
     assert t is not None
     hand = s.hands[seat]
@@ -159,7 +169,7 @@ def tunnel_actions(s: GameState, seat: int) -> list[Action]:
     return out
 
 
-def turn_action_groups(s: GameState, seat: int) -> dict[str, list[Action]]:
+def turn_action_groups(s: GameData, seat: int) -> dict[str, list[Action]]:
     """The turn actions of ``seat`` grouped by kind (only non-empty groups)."""
     groups = {
         "draw_cards": draw_actions(s, seat),
@@ -170,7 +180,7 @@ def turn_action_groups(s: GameState, seat: int) -> dict[str, list[Action]]:
     return {k: v for k, v in groups.items() if v}
 
 
-def legal_actions(s: GameState, seat: int) -> list[Action]:
+def legal_actions(s: GameData, seat: int) -> list[Action]:
     """Every legal action of ``seat`` now (empty when it is not that seat's decision)."""
     pending = s.pending
     if seat not in pending.seats:
@@ -186,7 +196,7 @@ def legal_actions(s: GameState, seat: int) -> list[Action]:
     return [a for group in turn_action_groups(s, seat).values() for a in group]
 
 
-def safe_action(s: GameState, seat: int) -> Action | None:
+def safe_action(s: GameData, seat: int) -> Action | None:
     """The cautious way to settle a pending decision of ``seat`` (for a missed deadline).
 
     A tunnel is declined, tickets keep the minimum (the lowest-valued ones), a second card

@@ -25,8 +25,10 @@ from .cards import draw_card, refresh_market
 from .colors import CARD_NAMES, LOCOMOTIVE, N_CARD_KINDS
 from .errors import ErrorCode, MalformedActionError, illegal
 from .events import Event
+from .gamestate import GameData, Tunnel
+from .legal import claim_terms
 from .payments import check_payment
-from .state import (
+from .phases import (
     CHOOSE_INITIAL_TICKETS,
     GAME_OVER,
     INITIAL_TICKETS,
@@ -34,8 +36,6 @@ from .state import (
     SECOND_CARD,
     TUNNEL_PAYMENT,
     TURN_ACTION,
-    GameState,
-    Tunnel,
 )
 from .turns import begin_play, check_forfeit, end_turn, forfeit_seat
 
@@ -60,7 +60,7 @@ _KIND_WORDS = {
 
 
 # --------------------------------------------------------------------------- checks
-def _check_moment(s: GameState, seat: int, action: Any) -> str:
+def _check_moment(s: GameData, seat: int, action: Any) -> str:
     """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
         raise MalformedActionError(
@@ -93,14 +93,14 @@ def _check_moment(s: GameState, seat: int, action: Any) -> str:
     return kind
 
 
-def _second_draw_possible(s: GameState) -> bool:
+def _second_draw_possible(s: GameData) -> bool:
     if s.deck or s.discard:
         return True
     ends = s.board.rules.face_up_locomotive_ends_draw
     return any(c is not None and not (ends and c == LOCOMOTIVE) for c in s.market)
 
 
-def _check_face_up(s: GameState, kind: str, a: DrawFaceUp) -> int:
+def _check_face_up(s: GameData, kind: str, a: DrawFaceUp) -> int:
     if isinstance(a.slot, bool) or not isinstance(a.slot, int) or not 0 <= a.slot < len(s.market):
         raise MalformedActionError(
             ErrorCode.BAD_ACTION, f"'slot' must be from 0 to {len(s.market) - 1}."
@@ -116,14 +116,14 @@ def _check_face_up(s: GameState, kind: str, a: DrawFaceUp) -> int:
     return card
 
 
-def _route(s: GameState, route_id: str) -> Route:
+def _route(s: GameData, route_id: str) -> Route:
     route = s.board.route_by_id.get(route_id)
     if route is None:
         raise MalformedActionError(ErrorCode.UNKNOWN_ROUTE, f"Unknown route {route_id!r}.")
     return route
 
 
-def check_route_open(s: GameState, seat: int, route: Route) -> None:
+def check_route_open(s: GameData, seat: int, route: Route) -> None:
     """Raise unless ``seat`` could claim ``route`` given the board and its trains."""
     owner = s.route_owner[route.index]
     if owner != -1:
@@ -151,16 +151,7 @@ def check_route_open(s: GameState, seat: int, route: Route) -> None:
         )
 
 
-def claim_terms(s: GameState, route: Route) -> dict[str, Any]:
-    rules = s.board.rules
-    return {
-        "required_color": None if route.is_gray else route.color,
-        "min_locomotives": route.ferry_locomotives,
-        "locomotives_allowed": route.tunnel or not rules.locomotives_only_on_tunnels,
-    }
-
-
-def _check_claim(s: GameState, seat: int, a: ClaimRoute) -> tuple[Route, int]:
+def _check_claim(s: GameData, seat: int, a: ClaimRoute) -> tuple[Route, int]:
     route = _route(s, a.route)
     check_route_open(s, seat, route)
     color = check_payment(
@@ -174,7 +165,7 @@ def _check_claim(s: GameState, seat: int, a: ClaimRoute) -> tuple[Route, int]:
     return route, color
 
 
-def _check_pay_tunnel(s: GameState, seat: int, a: PayTunnel) -> None:
+def _check_pay_tunnel(s: GameData, seat: int, a: PayTunnel) -> None:
     t = s.tunnel
     assert t is not None
     if isinstance(a.locomotives, bool) or not isinstance(a.locomotives, int):
@@ -199,7 +190,7 @@ def _check_pay_tunnel(s: GameState, seat: int, a: PayTunnel) -> None:
         )
 
 
-def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]:
+def _check_keep(s: GameData, seat: int, kind: str, a: KeepTickets) -> list[int]:
     offer = s.offers[seat]
     by_id = s.board.ticket_by_id
     chosen = []
@@ -224,7 +215,7 @@ def _check_keep(s: GameState, seat: int, kind: str, a: KeepTickets) -> list[int]
     return chosen
 
 
-def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
+def _check_station(s: GameData, seat: int, a: BuildStation) -> tuple[int, int]:
     rules = s.board.rules
     if rules.stations_per_player == 0:
         raise illegal(ErrorCode.STATIONS_DISABLED, f"{s.board.name} is played without stations.")
@@ -253,7 +244,7 @@ def _check_station(s: GameState, seat: int, a: BuildStation) -> tuple[int, int]:
     return city.index, color
 
 
-def check_action(s: GameState, seat: int, action: Any) -> None:
+def check_action(s: GameData, seat: int, action: Any) -> None:
     if isinstance(action, Forfeit):
         check_forfeit(s, seat)
         return
@@ -276,7 +267,7 @@ def check_action(s: GameState, seat: int, action: Any) -> None:
         _check_station(s, seat, action)
 
 
-def _after_card(s: GameState, kind: str, card: int, face_up: bool, events: list[Event]) -> None:
+def _after_card(s: GameData, kind: str, card: int, face_up: bool, events: list[Event]) -> None:
     ends = s.board.rules.face_up_locomotive_ends_draw
     if kind == SECOND_CARD or (face_up and card == LOCOMOTIVE and ends):
         end_turn(s, events)
@@ -287,7 +278,7 @@ def _after_card(s: GameState, kind: str, card: int, face_up: bool, events: list[
 
 
 def _complete_claim(
-    s: GameState, seat: int, route: Route, paid: list[int], events: list[Event]
+    s: GameData, seat: int, route: Route, paid: list[int], events: list[Event]
 ) -> None:
     s.route_owner[route.index] = seat
     s.trains[seat] -= route.length
@@ -320,7 +311,7 @@ def _take(hand: list[int], color: int, count: int, locomotives: int) -> list[int
     return paid
 
 
-def _apply_claim(s: GameState, seat: int, a: ClaimRoute, events: list[Event]) -> None:
+def _apply_claim(s: GameData, seat: int, a: ClaimRoute, events: list[Event]) -> None:
     route, color = _check_claim(s, seat, a)
     hand = s.hands[seat]
     paid = _take(hand, color, route.length - a.locomotives, a.locomotives)
@@ -360,7 +351,7 @@ def _apply_claim(s: GameState, seat: int, a: ClaimRoute, events: list[Event]) ->
     s.pending_kind = TUNNEL_PAYMENT
 
 
-def _apply_pay_tunnel(s: GameState, seat: int, a: PayTunnel, events: list[Event]) -> None:
+def _apply_pay_tunnel(s: GameData, seat: int, a: PayTunnel, events: list[Event]) -> None:
     _check_pay_tunnel(s, seat, a)
     t = s.tunnel
     assert t is not None
@@ -372,7 +363,7 @@ def _apply_pay_tunnel(s: GameState, seat: int, a: PayTunnel, events: list[Event]
     end_turn(s, events)
 
 
-def _apply_decline(s: GameState, seat: int, events: list[Event]) -> None:
+def _apply_decline(s: GameData, seat: int, events: list[Event]) -> None:
     t = s.tunnel
     assert t is not None
     hand = s.hands[seat]
@@ -384,7 +375,7 @@ def _apply_decline(s: GameState, seat: int, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list[Event]) -> None:
+def _apply_keep(s: GameData, seat: int, kind: str, a: KeepTickets, events: list[Event]) -> None:
     chosen = set(_check_keep(s, seat, kind, a))
     offer = s.offers[seat]
     kept = [t for t in offer if t in chosen]
@@ -419,7 +410,7 @@ def _apply_keep(s: GameState, seat: int, kind: str, a: KeepTickets, events: list
         begin_play(s, events)
 
 
-def _apply_draw_tickets(s: GameState, seat: int, events: list[Event]) -> None:
+def _apply_draw_tickets(s: GameData, seat: int, events: list[Event]) -> None:
     count = min(s.board.rules.draw_tickets, len(s.ticket_deck))
     offer = [s.ticket_deck.pop() for _ in range(count)]
     s.offers[seat] = offer
@@ -434,7 +425,7 @@ def _apply_draw_tickets(s: GameState, seat: int, events: list[Event]) -> None:
     )
 
 
-def _apply_station(s: GameState, seat: int, a: BuildStation, events: list[Event]) -> None:
+def _apply_station(s: GameData, seat: int, a: BuildStation, events: list[Event]) -> None:
     city, color = _check_station(s, seat, a)
     cost = s.board.rules.station_costs[len(s.stations[seat])]
     paid = _take(s.hands[seat], color, cost - a.locomotives, a.locomotives)
@@ -457,7 +448,7 @@ def _apply_station(s: GameState, seat: int, a: BuildStation, events: list[Event]
     end_turn(s, events)
 
 
-def apply_action(s: GameState, seat: int, action: Any, events: list[Event]) -> None:
+def apply_action(s: GameData, seat: int, action: Any, events: list[Event]) -> None:
     """Apply ``action`` for ``seat`` to ``s`` in place (``s`` must be a private copy)."""
     if isinstance(action, Forfeit):
         forfeit_seat(s, seat, events)

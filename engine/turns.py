@@ -6,11 +6,14 @@ from .cards import refresh_market
 from .colors import N_CARD_KINDS
 from .errors import ErrorCode, MalformedActionError, illegal
 from .events import Event
+from .final import final_result
+from .gamestate import GameData
+from .legal import claimable_routes
 from .payments import can_pay
-from .state import GAME_OVER, INITIAL_TICKETS, PLAYING, TURN_ACTION, GameState
+from .phases import GAME_OVER, INITIAL_TICKETS, PLAYING, TURN_ACTION
 
 
-def has_any_action(s: GameState, seat: int) -> bool:
+def has_any_action(s: GameData, seat: int) -> bool:
     """Whether ``seat`` has at least one legal turn action (cheap checks first)."""
     if s.deck or s.discard or any(c is not None for c in s.market):
         return True
@@ -31,16 +34,14 @@ def has_any_action(s: GameState, seat: int) -> bool:
         )
     ):
         return True
-    from .legal import claimable_routes
-
     return bool(claimable_routes(s, seat))
 
 
-def _active_count(s: GameState) -> int:
+def _active_count(s: GameData) -> int:
     return s.n_players - sum(s.forfeited)
 
 
-def _upcoming_final_turns(s: GameState) -> list[int]:
+def _upcoming_final_turns(s: GameData) -> list[int]:
     """The seats still to finish a turn in the last round, the current one first."""
     if s.final_turns_left is None:
         return []
@@ -55,7 +56,7 @@ def _upcoming_final_turns(s: GameState) -> list[int]:
     return order
 
 
-def check_forfeit(s: GameState, seat: int) -> None:
+def check_forfeit(s: GameData, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
         raise MalformedActionError(
             ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
@@ -66,7 +67,7 @@ def check_forfeit(s: GameState, seat: int) -> None:
         raise illegal(ErrorCode.FORFEITED, f"Seat {seat} has already forfeited.")
 
 
-def forfeit_seat(s: GameState, seat: int, events: list[Event]) -> None:
+def forfeit_seat(s: GameData, seat: int, events: list[Event]) -> None:
     """``seat`` leaves the game: its routes stay, it takes no more turns and ranks last.
 
     A decision it had pending is resolved safely first (laid tunnel cards return to its
@@ -108,7 +109,7 @@ def forfeit_seat(s: GameState, seat: int, events: list[Event]) -> None:
         end_turn(s, events)
 
 
-def end_turn(s: GameState, events: list[Event]) -> None:
+def end_turn(s: GameData, events: list[Event]) -> None:
     refresh_market(s, events)
     seat = s.current
     s.turn_number += 1
@@ -129,7 +130,7 @@ def end_turn(s: GameState, events: list[Event]) -> None:
     start_next_turn(s, events)
 
 
-def start_next_turn(s: GameState, events: list[Event]) -> None:
+def start_next_turn(s: GameData, events: list[Event]) -> None:
     seat = s.current
     for _ in range(s.n_players):
         seat = (seat + 1) % s.n_players
@@ -153,9 +154,7 @@ def start_next_turn(s: GameState, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-def finish(s: GameState, events: list[Event]) -> None:
-    from .final import final_result
-
+def finish(s: GameData, events: list[Event]) -> None:
     s.phase = GAME_OVER
     s.pending_kind = None
     s.result = final_result(s)
@@ -163,7 +162,7 @@ def finish(s: GameState, events: list[Event]) -> None:
     events.append(Event("game_over", None, {"ranking": ranking}))
 
 
-def begin_play(s: GameState, events: list[Event]) -> None:
+def begin_play(s: GameData, events: list[Event]) -> None:
     """Every seat has chosen its tickets: the first player (or the next one still playing)
     starts. The deck is full, so that seat has a legal action."""
     s.phase = PLAYING
