@@ -3,35 +3,27 @@
 ``PUSH_TRANSPORT`` names them: ``logging`` (the default) writes what it would send to the
 log, ``recording`` keeps it in memory (tests and demos), a dotted path names a class with
 the ``PushTransport`` shape; each of these serves every device. ``fcm``, ``apns`` or
-``fcm,apns`` send for real, each to the devices of its own platform.
+``fcm,apns`` send for real, each to the devices of its own platform. The message and the
+``PushTransport`` protocol are in ``push_message``, which the transports import too.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from pathlib import Path
+from typing import ClassVar
 
 from django.conf import settings
 from django.utils.module_loading import import_string
 
+from .push_apns import ApnsTransport
+from .push_credentials import ApnsKey, ServiceAccount
+from .push_fcm import FcmTransport
+from .push_message import PushMessage, PushTransport
 from .results import DeliveryResult
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class PushMessage:
-    platform: str
-    token: str
-    title: str
-    body: str
-    data: dict[str, Any]
-
-
-class PushTransport(Protocol):
-    def send(self, message: PushMessage) -> DeliveryResult: ...
 
 
 class LoggingTransport:
@@ -92,21 +84,11 @@ def native_names(value: str) -> list[str] | None:
 
 
 def build_fcm() -> PushTransport:
-    from pathlib import Path
-
-    from .push_credentials import ServiceAccount
-    from .push_fcm import FcmTransport
-
     account = ServiceAccount.from_file(Path(settings.FCM_CREDENTIALS_FILE))
     return FcmTransport(account, settings.FCM_PROJECT_ID, timeout=settings.PUSH_TIMEOUT_SECONDS)
 
 
 def build_apns() -> PushTransport:
-    from pathlib import Path
-
-    from .push_apns import ApnsTransport
-    from .push_credentials import ApnsKey
-
     key = ApnsKey.from_file(
         Path(settings.APNS_KEY_FILE), settings.APNS_KEY_ID, settings.APNS_TEAM_ID
     )

@@ -17,8 +17,8 @@ from urllib.parse import quote
 import httpx
 import jwt
 
-from .push import PushMessage
 from .push_credentials import ApnsKey
+from .push_message import PushMessage
 from .results import DeliveryResult
 
 PRODUCTION_HOST = "https://api.push.apple.com"

@@ -17,8 +17,8 @@ from typing import Any
 import httpx
 import jwt
 
-from .push import PushMessage
 from .push_credentials import ServiceAccount
+from .push_message import PushMessage
 from .results import DeliveryResult
 
 logger = logging.getLogger(__name__)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from notifications import messages
 from notifications.devices import device_deactivate
 from notifications.models import Delivery
-from notifications.push import PushMessage, get_transport
+from notifications.push import get_transport
 from notifications.push_credentials import CredentialsError
+from notifications.push_message import PushMessage
 
 from .base import DeliveryResult
 

@@ -12,7 +12,7 @@ import httpx
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from notifications.push import PushMessage
+from notifications.push_message import PushMessage
 
 Answer = httpx.Response | Exception
 

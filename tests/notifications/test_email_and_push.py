@@ -10,7 +10,8 @@ from django.core import mail
 
 from notifications import outbox, services
 from notifications.models import Channel, Delivery, DeliveryStatus, Device, Kind
-from notifications.push import PushMessage, RecordingTransport
+from notifications.push import RecordingTransport
+from notifications.push_message import PushMessage
 
 pytestmark = pytest.mark.django_db
 

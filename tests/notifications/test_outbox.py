@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from notifications import outbox, services, tasks
 from notifications.models import Delivery, DeliveryStatus, Device, Kind
-from notifications.push import PushMessage, RecordingTransport
+from notifications.push import RecordingTransport
+from notifications.push_message import PushMessage
 from notifications.results import DeliveryResult
 
 

@@ -15,6 +15,7 @@ from notifications.models import Channel, Delivery, DeliveryStatus, Device, Kind
 from notifications.push_apns import ApnsTransport
 from notifications.push_credentials import ApnsKey, ServiceAccount
 from notifications.push_fcm import FcmTransport
+from notifications.push_message import PushMessage
 
 from .push_fakes import (
     Clock,
@@ -151,7 +152,7 @@ def test_a_server_error_keeps_the_device_and_retries_the_row(
 def test_a_device_of_a_platform_without_a_transport_fails_for_good(player: Any) -> None:
     routed = push.PlatformRouter({"fcm": push.RecordingTransport()})
 
-    result = routed.send(push.PushMessage(platform="apns", token="x", title="t", body="b", data={}))
+    result = routed.send(PushMessage(platform="apns", token="x", title="t", body="b", data={}))
 
     assert (result.delivered, result.retry) == (False, False)
     assert result.error == "No push transport for apns devices: PUSH_TRANSPORT is fcm."
