@@ -1,7 +1,7 @@
 """Reading the FCM service account and the APNs signing key, checked before first use.
 
-No Django here: the settings module calls these at startup so a bad file stops the
-service with a message naming the variable, not at the first push hours later.
+No Django here: ``push_checks`` calls these when the app is loaded, so a bad file stops
+the service with a message naming the variable, not at the first push hours later.
 """
 
 from __future__ import annotations
