@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from celery import current_app
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,8 @@ from .preferences import HELD_IN_QUIET_HOURS
 from .recipients import recipient_of
 
 logger = logging.getLogger(__name__)
+
+DELIVER_OUTBOX = "notifications.tasks.deliver_outbox"
 
 
 def notify(
@@ -102,9 +105,12 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
 
 
 def queue_deliveries(delivery_ids: Iterable[int]) -> None:
-    """Hand rows to the workers; a broker failure is logged, the sweep retries later."""
-    from .tasks import deliver_outbox
+    """Hand rows to the workers; a broker failure is logged, the sweep retries later.
 
+    The task is found by its name (``NotificationsConfig.ready`` registers it): the tasks
+    module imports the code that calls this one.
+    """
+    deliver_outbox = current_app.tasks[DELIVER_OUTBOX]
     for delivery_id in delivery_ids:
         try:
             deliver_outbox.delay(delivery_id)

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from . import addresses, errors
 from .models import Channel, Delivery, DeliveryStatus, WebhookEndpoint
+from .services import queue_deliveries
 
 MAX_ENDPOINTS = 10
 _CHANGEABLE = frozenset({"name", "url", "events", "active"})
@@ -83,8 +84,6 @@ def deliveries_of(user: AbstractBaseUser, endpoint_id: int) -> QuerySet[Delivery
 
 def delivery_redeliver(user: AbstractBaseUser, endpoint_id: int, delivery_id: int) -> Delivery:
     """Send a delivery again as a new log row with the same ``webhook-id``."""
-    from .services import queue_deliveries
-
     endpoint = endpoint_of(user, endpoint_id)
     original = endpoint.deliveries.filter(pk=delivery_id).first()
     if original is None:

@@ -5,3 +5,8 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ratings"
     verbose_name = "Ratings and statistics"
+
+    def ready(self) -> None:
+        from . import receivers
+
+        receivers.connect()

@@ -267,10 +267,11 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_TIMEZONE = "UTC"
 # Periodic sweeps (Celery beat). Each app adds its own entries; every task is idempotent,
 # so a sweep that runs twice, or late, changes nothing twice.
+DEADLINE_SWEEP_SECONDS = env.get_int("DEADLINE_SWEEP_SECONDS", default=30, minimum=1)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "games-sweep-deadlines": {
         "task": "games.tasks.sweep_deadlines",
-        "schedule": float(env.get_int("DEADLINE_SWEEP_SECONDS", default=30, minimum=1)),
+        "schedule": float(DEADLINE_SWEEP_SECONDS),
     },
 }
 CELERY_BEAT_SCHEDULE["ratings-record-missing-results"] = {
@@ -367,6 +368,11 @@ CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
 CELERY_BEAT_SCHEDULE["notifications-prune-outbox"] = {
     "task": "notifications.tasks.prune_outbox",
     "schedule": 3600.0,
+}
+# Deadline warnings (DEADLINE_WARNINGS), looked for as often as deadlines are swept.
+CELERY_BEAT_SCHEDULE["notifications-warn-deadlines"] = {
+    "task": "notifications.tasks.warn_deadlines",
+    "schedule": float(DEADLINE_SWEEP_SECONDS),
 }
 
 REST_FRAMEWORK = {

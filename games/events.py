@@ -1,0 +1,53 @@
+"""What happens to games, told to whichever app listens (notifications, ratings).
+
+The games app sends each signal inside the transaction of the change it reports, and
+receivers run at once, in that transaction: what they write commits or rolls back with
+the change, and a receiver that raises fails it. Work for later is theirs to queue on
+commit. Every signal is sent by ``Game`` with keyword arguments only:
+
+- ``invitation_sent``: ``game``, ``seat`` (the invited user's seat);
+- ``play_started``: ``game``, its seats all taken and its first state stored;
+- ``turn_changed``: ``game``, ``state`` (the engine state just stored), ``before`` (the
+  indexes of the seats whose decision was pending before the change);
+- ``game_finished``: ``game``, ``result`` (the final standings, as ``Game.result``);
+- ``seat_timed_out``: ``game``, ``seat``, ``policy`` (the timeout policy applied),
+  ``taken_over`` (whether the AI now plays for the seat's user).
+
+The functions below send them; each is named after what the games code reports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import Signal
+
+from engine import GameState
+
+from .models import Game, Seat
+
+invitation_sent = Signal()
+play_started = Signal()
+turn_changed = Signal()
+game_finished = Signal()
+seat_timed_out = Signal()
+
+
+def invitation(game: Game, seat: Seat) -> None:
+    invitation_sent.send(sender=Game, game=game, seat=seat)
+
+
+def game_started(game: Game) -> None:
+    play_started.send(sender=Game, game=game)
+
+
+def turns(game: Game, state: GameState, before: set[int]) -> None:
+    turn_changed.send(sender=Game, game=game, state=state, before=before)
+
+
+def game_over(game: Game, result: dict[str, Any]) -> None:
+    game_finished.send(sender=Game, game=game, result=result)
+
+
+def timed_out(game: Game, seat: Seat, policy: str, taken_over: bool) -> None:
+    seat_timed_out.send(sender=Game, game=game, seat=seat, policy=policy, taken_over=taken_over)
