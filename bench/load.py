@@ -197,7 +197,7 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
     from django.core.management import call_command
 
     from accounts.services import token_issue
-    from games import services
+    from games import lobby
 
     call_command("migrate", verbosity=0)
     model = get_user_model()
@@ -211,10 +211,10 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
         for g in range(games):
             four = users[:4]
             users = users[4:]
-            seats = [services.SeatSpec("creator")] + [services.SeatSpec("open")] * 3
-            game = services.create_game(four[0], board="europe", seats=seats, first_seat=0)
+            seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * 3
+            game = lobby.create_game(four[0], board="europe", seats=seats, first_seat=0)
             for guest in four[1:]:
-                services.join_game(guest, game.pk)
+                lobby.join_game(guest, game.pk)
             made[phase].append({"id": game.pk, "tokens": [keys[u.pk] for u in four], "n": g})
     return made
 

@@ -69,7 +69,7 @@ def make_game(number: int = 0) -> tuple[int, list[str]]:
     from django.test import Client
 
     from accounts.services import token_issue
-    from games import services
+    from games import lobby
 
     model = get_user_model()
     users = [
@@ -77,10 +77,10 @@ def make_game(number: int = 0) -> tuple[int, list[str]]:
         for i in range(4)
     ]
     keys = [token_issue(u, name="bench")[1] for u in users]
-    seats = [services.SeatSpec("creator")] + [services.SeatSpec("open")] * 3
-    game = services.create_game(users[0], board="europe", seats=seats, first_seat=0)
+    seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * 3
+    game = lobby.create_game(users[0], board="europe", seats=seats, first_seat=0)
     for guest in users[1:]:
-        services.join_game(guest, game.pk)
+        lobby.join_game(guest, game.pk)
     client, url = Client(), f"/api/v1/games/{game.pk}"
     for key in keys:
         auth = {"HTTP_AUTHORIZATION": f"Token {key}"}

@@ -65,7 +65,7 @@ def main() -> None:
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
     from engine.bots import make_bot
-    from games import services
+    from games import lobby, play, snapshot, store
     from games.models import Game, Move, MoveCause
 
     worker = subprocess.Popen(
@@ -87,10 +87,10 @@ def main() -> None:
     try:
         users = get_user_model()
         human = users.objects.create_user(f"bench{time.time_ns()}", password="x-long-Passphrase-1")
-        game = services.create_game(
+        game = lobby.create_game(
             human,
             board="europe",
-            seats=[services.SeatSpec("creator"), services.SeatSpec("ai")],
+            seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("ai")],
             first_seat=0,
         )
         latencies = []
@@ -100,18 +100,18 @@ def main() -> None:
             game = Game.objects.get(pk=game.pk)
             if game.status != "active":
                 break
-            state = services.load_state(game)
+            state = snapshot.load_state(game)
             if 0 not in state.pending.seats:
                 time.sleep(0.005)
                 continue
             action = bot.choose(state, 0)
             with transaction.atomic():
-                locked = services.lock_game(game.pk)
-                services.submit_action(human, locked, action.to_json(), locked.version)
+                locked = store.lock_game(game.pk)
+                play.act_locked(human, locked.pk, action.to_json(), locked.version)
             committed_at = time.perf_counter()
             last_human = Move.objects.filter(game=game).count()
             # Wait for the AI's reply only when the AI is to move next.
-            state = services.load_state(Game.objects.get(pk=game.pk))
+            state = snapshot.load_state(Game.objects.get(pk=game.pk))
             if 1 not in state.pending.seats:
                 continue
             while time.monotonic() < deadline:
@@ -123,7 +123,7 @@ def main() -> None:
                 time.sleep(0.002)
         began = time.perf_counter()
         ids = [
-            services.create_game(human, board="europe", seats=[services.SeatSpec("ai")] * 2).pk
+            lobby.create_game(human, board="europe", seats=[lobby.SeatSpec("ai")] * 2).pk
             for _ in range(args.games)
         ]
         while Game.objects.filter(pk__in=ids, status="finished").count() < len(ids):

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from django.db import OperationalError, transaction
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from psycopg.errors import LockNotAvailable
 from rest_framework import status
 from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -30,17 +27,21 @@ from ttr_service.problems import (
 )
 
 from . import (
+    clocks,
     errors,
     examples,
+    idempotency,
     loading,
+    lobby,
+    play,
     rendered,
     selectors,
     serializers,
-    services,
     timeouts,
     vacations,
 )
-from .models import Game, GameStatus, IdempotencyRecord
+from .models import Game, GameStatus
+from .snapshot import seat_of
 
 _PROBLEMS = {
     400: "Bad input (problem details with field errors).",
@@ -60,21 +61,6 @@ def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     return problem_responses(*sorted({*codes, 401, 429}), texts=_PROBLEMS, **described)
 
 
-def _game(game_id: int) -> Game:
-    game = loading.game_with_seats(game_id)
-    if game is None:
-        raise errors.not_found()
-    return game
-
-
-def _current_game(game_id: int) -> Game:
-    """The game for a read, after settling a deadline that has passed."""
-    game = _game(game_id)
-    if timeouts.is_overdue(game) and timeouts.enforce_deadline(game.pk):
-        game = _game(game_id)
-    return game
-
-
 def _tag(game_id: int, version: int, seat: int | None) -> str:
     """Per viewer: a seat's view and the public view of one version differ."""
     return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
@@ -83,9 +69,9 @@ def _tag(game_id: int, version: int, seat: int | None) -> str:
 def _current(game_id: int, request: Request) -> tuple[str, str, int | None] | None:
     """The caller's ETag, the version's stamp (``rendered.stamp``) and the caller's seat,
     found without loading the game (one small query); None sends the request down the
-    full path: no such game, or a deadline that has passed and must be settled first."""
+    full path: no such game, or a deadline that has passed (whose settling it queues)."""
     probe = selectors.poll_probe(game_id, request.user)
-    if probe is None or timeouts.deadline_passed(probe["status"], probe["deadline"]):
+    if probe is None or clocks.deadline_passed(probe["status"], probe["deadline"]):
         return None
     version, seat = probe["version"], probe["seat"]
     return _tag(game_id, version, seat), rendered.stamp(version, probe["updated_at"]), seat
@@ -116,7 +102,7 @@ class BoardDetailView(APIView):
     )
     def get(self, request: Request, board: str) -> Response:
         if board not in BOARD_IDS:
-            raise ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)
+            raise errors.board_not_found(board)
         return Response(load_board(board).to_json(), headers={"Cache-Control": "max-age=3600"})
 
 
@@ -212,17 +198,17 @@ class GameListView(APIView):
         data = serializers.GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        game = services.create_game(
+        game = lobby.create_game(
             request.user,
             board=v["board"],
-            seats=[services.SeatSpec(**s) for s in v["seats"]],
+            seats=[lobby.SeatSpec(**s) for s in v["seats"]],
             turn_time_limit=v.get("turn_time_limit"),
             timeout_policy=v["timeout_policy"],
             timeout_takeover_after=v["timeout_takeover_after"],
             first_seat=v.get("first_seat"),
             options=v.get("options"),
         )
-        game = _game(game.pk)
+        game = selectors.game_or_404(game.pk)
         return Response(selectors.game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -256,8 +242,8 @@ class GameDetailView(APIView):
             body = rendered.get(game_id, stamp, seat)
             if body is not None:
                 return _respond(body, status.HTTP_200_OK, "application/json", _view_headers(tag))
-        game = _current_game(game_id)
-        mine = services.seat_of(request.user, game)
+        game = selectors.current_game(game_id)
+        mine = seat_of(request.user, game)
         seat = mine.index if mine is not None else None
         tag = _tag(game.pk, game.version, seat)
         headers = _view_headers(tag)
@@ -288,34 +274,30 @@ def _lobby_view(
                 data.is_valid(raise_exception=True)
                 kwargs = dict(data.validated_data)
             call(request.user, game_id, **kwargs)
-            return Response(selectors.game_detail(_game(game_id), request.user))
+            return Response(selectors.game_detail(selectors.game_or_404(game_id), request.user))
 
     LobbyAction.__name__ = LobbyAction.__qualname__ = f"{operation.title().replace('_', '')}View"
     return LobbyAction
 
 
 def _join(user: Any, game_id: int, seat: int | None = None) -> Game:
-    return services.join_game(user, game_id, seat)
+    return lobby.join_game(user, game_id, seat)
 
 
 GameJoinView = _lobby_view(
     "games_join", "Take an open seat", _join, serializers.JoinSerializer, examples.join()
 )
-GameLeaveView = _lobby_view("games_leave", "Leave a game before it starts", services.leave_game)
+GameLeaveView = _lobby_view("games_leave", "Leave a game before it starts", lobby.leave_game)
 GameAcceptView = _lobby_view(
-    "games_invitation_accept",
-    "Accept an invitation",
-    lambda user, game_id: services.answer_invitation(user, game_id, True),
+    "games_invitation_accept", "Accept an invitation", lobby.accept_invitation
 )
 GameDeclineView = _lobby_view(
-    "games_invitation_decline",
-    "Decline an invitation",
-    lambda user, game_id: services.answer_invitation(user, game_id, False),
+    "games_invitation_decline", "Decline an invitation", lobby.decline_invitation
 )
 GameStartView = _lobby_view(
     "games_start",
     "Start now with the seats taken (creator); seats nobody took are dropped",
-    services.start_game,
+    lobby.start_game,
 )
 GameExtraTimeView = _lobby_view(
     "games_extra_time",
@@ -330,7 +312,7 @@ GameReclaimView = _lobby_view(
     timeouts.reclaim_seat,
 )
 GameCancelView = _lobby_view(
-    "games_cancel", "Cancel the game before it starts (creator)", services.cancel_game
+    "games_cancel", "Cancel the game before it starts (creator)", lobby.cancel_game
 )
 
 
@@ -346,13 +328,13 @@ class LegalActionsView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         # The state and the caller's seat in one query; the whole game only when a deadline
-        # must be settled first (or there is no such game, for its 404).
+        # has passed (its settling is queued) or there is no such game, for its 404.
         found = loading.game_for_seat(game_id, request.user.pk)
-        if found is not None and not timeouts.is_overdue(found[0]):
+        if found is not None and not clocks.is_overdue(found[0]):
             game, seat = found
         else:
-            game = _current_game(game_id)
-            mine = services.seat_of(request.user, game)
+            game = selectors.current_game(game_id)
+            mine = seat_of(request.user, game)
             seat = mine.index if mine is not None else None
         if seat is None:
             raise errors.not_a_player()
@@ -376,7 +358,12 @@ class ActionView(APIView):
         summary="Play an action",
         description=(
             "Needs the game version the move was decided on, in `If-Match` or the `version` "
-            "field: a stale one gets 412 and changes nothing. With an `Idempotency-Key` "
+            "field: a stale one gets 412 and changes nothing. A version is stale only when "
+            "something the caller's decision depends on changed since: while every seat "
+            "chooses its first tickets at once, the other seats' `keep_tickets` moves do not "
+            "count, so a choice sent against the version the caller saw is accepted after "
+            "theirs; any other change since (any move of the caller's seat, any move after "
+            "the first choice, a deadline, a seat taken) gets 412. With an `Idempotency-Key` "
             "header, a retry returns the first response byte for byte and applies nothing "
             "twice; the same key with another body gets 422; a retry while the first request "
             "is still being processed gets 409 `IDEMPOTENCY_KEY_IN_FLIGHT` with `Retry-After`. "
@@ -460,107 +447,32 @@ class ActionView(APIView):
         if not isinstance(request.data, dict):
             raise errors.bad_request("BAD_BODY", "The body must be a JSON object.")
         body = request.data
-        key = request.headers.get("Idempotency-Key")
-        record = None
-        if key:
-            fingerprint = hashlib.sha256(
-                json.dumps([request.method, request.path, body], sort_keys=True).encode()
-            ).hexdigest()
-            # Claimed in its own (auto-committed) statement, so a concurrent request with the
-            # same key finds the row and its lock below instead of inserting a second one.
-            record, _ = IdempotencyRecord.objects.get_or_create(
-                user=request.user, key=key, defaults={"fingerprint": fingerprint}
-            )
-        with transaction.atomic():
-            if record is not None:
-                record = _claim(record.pk)
-                if record.fingerprint != fingerprint:
-                    raise ServiceError(
-                        "IDEMPOTENCY_KEY_REUSED",
-                        "This Idempotency-Key was used for a different request.",
-                        status.HTTP_422_UNPROCESSABLE_ENTITY,
-                    )
-                if record.status_code is not None:
-                    return _render_record(record)
-            game = services.lock_game(game_id, with_seats=True)
-            # A deadline that has passed is settled first, in this transaction (a move
-            # decided on the version before it then gets 412).
-            if timeouts.is_overdue(game) and timeouts.enforce_deadline(game_id):
-                game = services.lock_game(game_id, with_seats=True)
+
+        def run() -> idempotency.Reply:
+            """Parse and act inside the command's transaction; a refusal is an answer too
+            (kept for a retry with the same Idempotency-Key)."""
             try:
                 version = _expected_version(request, body)
                 if not serializers.plainly_valid(body):
                     data = serializers.ActionRequestSerializer(data=body)
                     data.is_valid(raise_exception=True)
-                # The game, its seats and its new state are current in memory: every
-                # seated player's view is made from them (not read back) and kept for
-                # their next poll once the move commits; the caller's is the answer.
-                state = services.submit_action(request.user, game, body.get("action"), version)
-                views = rendered.render_seats(game, state)
-                stamp = rendered.stamp(game.version, game.updated_at)
-                rendered.keep_on_commit(game.pk, stamp, views)
-                code = status.HTTP_200_OK
-                mine = services.seat_of(request.user, game)
-                assert mine is not None
-                content = views[mine.index]
-                content_type = "application/json"
-                headers = {"ETag": _tag(game.pk, game.version, mine.index)}
+                acted = play.act_locked(request.user, game_id, body.get("action"), version)
             except (APIException, EngineError) as exc:
                 failed = problem_exception_handler(exc, {"request": request})
                 assert failed is not None
-                code = failed.status_code
                 # Rendered once: a retry with the same key gets these very bytes.
-                content = rendered.render(failed.data)
-                content_type = PROBLEM_CONTENT_TYPE
-                headers = {}
-            if record is not None:
-                # Saved with the move, in its transaction: the answer exists iff the move does.
-                record.status_code = code
-                record.body = content
-                record.headers = {"Content-Type": content_type, **headers}
-                record.save(update_fields=["status_code", "body", "headers"])
-        return _respond(content, code, content_type, headers)
+                return idempotency.Reply(
+                    failed.status_code, rendered.render(failed.data), PROBLEM_CONTENT_TYPE
+                )
+            tag = _tag(game_id, acted.game.version, acted.seat)
+            return idempotency.Reply(
+                status.HTTP_200_OK, acted.view, "application/json", {"ETag": tag}
+            )
 
-
-class KeyInFlight(ServiceError):
-    def __init__(self) -> None:
-        super().__init__(
-            "IDEMPOTENCY_KEY_IN_FLIGHT",
-            "A request with this Idempotency-Key is still being processed; retry shortly "
-            "to get its response.",
-            status.HTTP_409_CONFLICT,
-        )
-        self.wait = 1  # DRF sends it as Retry-After
-
-
-def _claim(record_id: int) -> IdempotencyRecord:
-    """Lock the key's record for this transaction, or fail at once if another request holds it.
-
-    The lock is held until the answer is stored with the move, so a second request meanwhile
-    gets 409 instead of waiting. A record left without an answer (the first request failed
-    and rolled back) is simply claimed again. SQLite has no row locks: there the writers are
-    serialised and the retry finds the stored answer.
-    """
-    try:
-        return IdempotencyRecord.objects.select_for_update(nowait=True).get(pk=record_id)
-    except OperationalError as exc:
-        # Only a lock held elsewhere means "in flight"; any other failure (a dropped
-        # connection) goes on to the handler's 503.
-        if isinstance(exc.__cause__, LockNotAvailable):
-            raise KeyInFlight() from None
-        raise
-
-
-def _render_record(record: IdempotencyRecord) -> HttpResponse:
-    headers = dict(record.headers)
-    content_type = headers.pop("Content-Type", "application/json")
-    assert record.status_code is not None
-    return _respond(
-        bytes(record.body),
-        record.status_code,
-        content_type,
-        {**headers, "Idempotent-Replayed": "true"},
-    )
+        key = request.headers.get("Idempotency-Key")
+        print_ = idempotency.fingerprint(request.method or "POST", request.path, body)
+        reply = idempotency.run_once(request.user, key, print_, game_id, run)
+        return _respond(reply.content, reply.status, reply.content_type, reply.headers)
 
 
 def _expected_version(request: Request, body: dict[str, Any]) -> int:
@@ -602,7 +514,7 @@ class MoveListView(APIView):
         examples=[examples.moves()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = selectors.game_or_404(game_id)
         try:
             after = int(request.query_params.get("after", 0))
             limit = int(request.query_params.get("limit", 100))
@@ -632,7 +544,7 @@ class ResultView(APIView):
         examples=[examples.result()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = selectors.game_or_404(game_id)
         if game.status != GameStatus.FINISHED:
             raise errors.wrong_status(game.status, "finished")
         return Response(game.result)
@@ -648,7 +560,7 @@ class RecordView(APIView):
         examples=[examples.record()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = selectors.game_or_404(game_id)
         if game.status != GameStatus.FINISHED:
             raise errors.wrong_status(game.status, "finished")
         state0 = new_game(game.board, game.players, game.seed, game.first_seat, game.options)
@@ -661,12 +573,10 @@ class RecordView(APIView):
 
 # ----------------------------------------------------------------------------- vacations
 def _vacations(user: Any) -> dict[str, Any]:
-    from django.conf import settings
-
     rows = user.vacations.all()[:20]
     return {
         "days_per_year": settings.VACATION_DAYS_PER_YEAR,
-        "days_left": round(vacations.days_left(user), 2),
+        "days_left": round(clocks.days_left(user), 2),
         "vacations": [
             {"id": v.pk, "starts_at": v.starts_at.isoformat(), "ends_at": v.ends_at.isoformat()}
             for v in rows

@@ -36,3 +36,23 @@ def conflict(code: str, detail: str) -> ServiceError:
 
 def bad_request(code: str, detail: str) -> ServiceError:
     return ServiceError(code, detail, status.HTTP_400_BAD_REQUEST)
+
+
+def board_not_found(board: str) -> ServiceError:
+    """A board named in the path that does not exist (the resource is missing: 404)."""
+    return ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)
+
+
+def unknown_board(board: str) -> ServiceError:
+    """A board named in a body or query field that does not exist (bad input: 400), with
+    the code the engine gives the same mistake."""
+    return bad_request("UNKNOWN_BOARD", f"Unknown board {board!r}.")
+
+
+class DeadlinePassed(Exception):
+    """The locked game's deadline has passed: it must be settled before the command can
+    run, outside this transaction (settling may need a bot to think)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id

@@ -11,6 +11,9 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample
 
 from engine import DrawBlind, KeepTickets, event_view, load_board, new_game, player_view
+from engine.bots import make_bot
+
+from .selectors import board_summary
 
 _AT = "2026-11-29T12:00:00+00:00"
 # A vacation taken earlier in the year, in every vacation example.
@@ -105,8 +108,6 @@ def game_page() -> OpenApiExample:
 
 
 def boards() -> OpenApiExample:
-    from .selectors import board_summary
-
     # One item: the schema generator wraps a list view's example in the list itself. The
     # board with a game option shows the whole shape; the list holds every board.
     return OpenApiExample(
@@ -126,8 +127,6 @@ def board() -> OpenApiExample:
 
 @cache
 def _finished() -> tuple[Any, list[tuple[int, Any]]]:
-    from engine.bots import make_bot
-
     state = new_game("europe", 2, seed=7, first_player=0)
     bots = [make_bot("medium", 1), make_bot("medium", 2)]
     log = []

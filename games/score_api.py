@@ -17,7 +17,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,8 +26,10 @@ from rest_framework.views import APIView
 from engine import BOARD_IDS, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
 from engine.rules import TIEBREAKS
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, ServiceError, problem
+from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
 from ttr_service.throttling import ScopedRateThrottle
+
+from . import errors
 
 # The most any board allows; each board's own limits are the engine's to check.
 MAX_PLAYERS = max(load_board(b).rules.max_players for b in BOARD_IDS)
@@ -363,7 +365,7 @@ class ScoreView(APIView):
     )
     def post(self, request: Request, board: str) -> Response:
         if board not in BOARD_IDS:
-            raise ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)
+            raise errors.board_not_found(board)
         checked = ScoreRequestSerializer(data=request.data)
         checked.is_valid(raise_exception=True)
         named = checked.validated_data.get("board", board)

@@ -14,9 +14,9 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from engine import Board, Event, GameState, action_view, event_view, player_view
 from engine.views import player_views
 
-from . import loading
+from . import clocks, errors, loading, queue
 from .models import Game, GameStatus, Move, Seat, SeatKind
-from .services import load_state, seat_of
+from .snapshot import load_state, seat_of, viewer_seat
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
@@ -69,9 +69,22 @@ def seat_summary(game: Game, mine: Seat | None) -> dict[str, Any]:
     }
 
 
-def viewer_seat(game: Game, user: AbstractBaseUser | None) -> int | None:
-    seat = seat_of(user, game)
-    return seat.index if seat is not None else None
+def game_or_404(game_id: int) -> Game:
+    """A game with its creator and its seats with their users, or 404."""
+    found = loading.game_with_seats(game_id)
+    if found is None:
+        raise errors.not_found()
+    return found
+
+
+def current_game(game_id: int) -> Game:
+    """The game for a read. A deadline that has passed is not settled here (reads never
+    write): its settling is queued, and the game read again, in case that was quick."""
+    found = game_or_404(game_id)
+    if clocks.is_overdue(found):
+        queue.settling(game_id)
+        found = game_or_404(game_id)
+    return found
 
 
 def poll_probe(game_id: int, user: AbstractBaseUser | None) -> dict[str, Any] | None:

@@ -8,8 +8,9 @@ from rest_framework import serializers
 
 from engine import ACTION_TYPES, BOARD_IDS, CARD_NAMES
 
+from .bots import AI_LEVELS
+from .lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from .models import GameStatus, SeatKind, TimeoutPolicy
-from .services import AI_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 
 # ----------------------------------------------------------------------------- input

@@ -1,4 +1,8 @@
-"""Celery tasks of the games app: thin wrappers around one service each."""
+"""Celery tasks of the games app: each one calls one command.
+
+Registered under the names ``store`` queues them by, so the commands never import this
+module.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,32 @@ from celery import shared_task
 
 from ttr_service.tasking import TRANSIENT_ERRORS
 
-from . import services, timeouts
+from . import ai, timeouts
+from .queue import PLAY_AI_TURNS, SETTLE_DEADLINE
 
 
-@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
+@shared_task(
+    name=PLAY_AI_TURNS,
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=True,
+    max_retries=5,
+)
 def play_ai_turns(game_id: int, version: int) -> int:
     """Play the pending AI decisions of a game (``version`` names the state that asked)."""
-    return services.play_ai_turns(game_id)
+    return ai.play_ai_turns(game_id)
+
+
+@shared_task(
+    name=SETTLE_DEADLINE,
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=True,
+    max_retries=3,
+)
+def settle_deadline(game_id: int) -> bool:
+    """Settle a game's passed deadline (queued by a read that found it overdue)."""
+    return timeouts.settle_deadline(game_id)
 
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)

@@ -1,14 +1,20 @@
 """Missed deadlines: each one is settled exactly once, by the game's timeout policy.
 
-A deadline lives in the database (``Game.deadline``). It is enforced by a periodic sweep
-and by any read or write of an overdue game. The row lock plus a unique
-``MissedDeadline(game, version)`` make the effect happen once, however many sweeps,
-workers or requests see the same overdue game.
+A deadline lives in the database (``Game.deadline``). The beat sweep settles the overdue
+games; a command that finds its game overdue settles it first; a read only reports it and
+queues the settling. The row lock plus a unique ``MissedDeadline(game, version)`` make the
+effect happen once, however many sweeps, workers or requests see the same overdue game.
+
+The AI that plays a missed turn thinks before the lock is taken, on a snapshot of the
+overdue version; the lock then applies its choices only if the game is still at that
+version (otherwise it thinks again), so no one waits for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -16,92 +22,119 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from engine import Forfeit
-from engine.bots import make_bot
+from engine import Forfeit, GameState
 from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
-from ttr_service.tasking import send_task, send_task_on_commit
 
-from . import errors, notices, services
+from . import bots, clocks, errors, events, loading, queue
 from .models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
+from .snapshot import load_state, seat_of
+from .store import apply_move, bump, lock_game
+
+T = TypeVar("T")
 
 MAX_EXTRA_SECONDS = 7 * 24 * 3600
 # A timed-out seat's turn is at most this many decisions (draws, tunnel, tickets).
 _MAX_DECISIONS = 8
+# Times a settling thinks again because the game changed while it thought.
+_ATTEMPTS = 5
+# The decisions the AI plays for a person; the others have a cautious default.
+_FRESH = (CHOOSE_INITIAL_TICKETS, TURN_ACTION)
 
 
-def is_overdue(game: Game, now: datetime | None = None) -> bool:
-    return deadline_passed(game.status, game.deadline, now)
+def _plan(game: Game, now: datetime) -> dict[int, Any]:
+    """What the AI would play for each person whose fresh decision ran out (no lock held)."""
+    if game.timeout_policy == TimeoutPolicy.FORFEIT or not clocks.is_overdue(game, now):
+        return {}
+    state = load_state(game)
+    if state.pending.kind not in _FRESH:
+        return {}
+    people = {s.index for s in game.seats.all() if not s.played_by_ai}
+    return {
+        seat: bots.think(bots.DEFAULT_AI_LEVEL, game.seed, state, seat)
+        for seat in state.pending.seats
+        if seat in people
+    }
 
 
-def deadline_passed(status: str, deadline: datetime | None, now: datetime | None = None) -> bool:
-    """Whether a game with this status and deadline has a deadline to settle."""
-    return (
-        status == GameStatus.ACTIVE and deadline is not None and deadline <= (now or timezone.now())
-    )
-
-
-def _play_for(game: Game, seat: int, policy: str) -> None:
+def _play_for(game: Game, seat: int, policy: str, planned: Any) -> None:
     """Settle ``seat``'s pending decisions after a missed deadline."""
     if policy == TimeoutPolicy.FORFEIT:
-        services.apply_move(game, seat, Forfeit(), cause=MoveCause.TIMEOUT)
+        apply_move(game, seat, Forfeit(), cause=MoveCause.TIMEOUT)
         return
     for _ in range(_MAX_DECISIONS):
-        state = services.load_state(game)
+        state: GameState = load_state(game)
         if state.is_over or seat not in state.pending.seats:
             return
-        action = safe_action(state, seat)
-        if action is None or state.pending.kind in (CHOOSE_INITIAL_TICKETS, TURN_ACTION):
-            # A fresh turn (or the initial choice) is played by the AI for the player; its
-            # randomness comes from the seed and the move number, like an AI seat's.
-            bot = make_bot(services.DEFAULT_AI_LEVEL, game.seed ^ (state.action_count + 1))
-            action = bot.choose(state, seat)
-        services.apply_move(game, seat, action, cause=MoveCause.TIMEOUT)
-        if state.pending.kind not in (CHOOSE_INITIAL_TICKETS, TURN_ACTION):
+        fresh = state.pending.kind in _FRESH
+        action = planned if fresh else safe_action(state, seat)
+        if action is None:
+            # Planned on this very version, so never missing; a guard, not a path.
+            action = bots.think(bots.DEFAULT_AI_LEVEL, game.seed, state, seat)
+        apply_move(game, seat, action, cause=MoveCause.TIMEOUT)
+        if not fresh:
             # A mid-turn decision settled safely ends the turn it belonged to.
             return
+        planned = None
 
 
-def enforce_deadline(game_id: int, now: datetime | None = None) -> bool:
+def settle_deadline(game_id: int, now: datetime | None = None) -> bool:
     """Apply the timeout policy if the game's deadline has passed; True if it did."""
     now = now or timezone.now()
-    with transaction.atomic():
-        game = services.lock_game(game_id)
-        if not is_overdue(game, now):
+    for _ in range(_ATTEMPTS):
+        seen = loading.game_with_seats(game_id)
+        if seen is None or not clocks.is_overdue(seen, now):
             return False
-        state = services.load_state(game)
-        seats = list(state.pending.seats)
+        plan = _plan(seen, now)
+        with transaction.atomic():
+            game = lock_game(game_id, with_seats=True)
+            if not clocks.is_overdue(game, now):
+                return False
+            if game.version != seen.version:
+                continue  # changed while the AI thought: think again on the new version
+            return _settle(game, plan)
+    return False
+
+
+def _settle(game: Game, plan: dict[int, Any]) -> bool:
+    seats = list(load_state(game).pending.seats)
+    try:
+        with transaction.atomic():
+            MissedDeadline.objects.create(
+                game=game, version=game.version, seats=seats, policy=game.timeout_policy
+            )
+    except IntegrityError:
+        return False
+    by_index = {s.index: s for s in game.seats.all()}
+    for seat in seats:
+        row = by_index[seat]
+        if row.played_by_ai:
+            continue  # the AI task owns it; a stuck one is retried by the sweep
+        _play_for(game, seat, game.timeout_policy, plan.get(seat))
+        row.missed_turns += 1
+        take_over = (
+            game.timeout_policy == TimeoutPolicy.AI_TAKES_SEAT
+            and row.missed_turns >= game.timeout_takeover_after
+        )
+        row.ai_controlled = take_over or row.ai_controlled
+        Seat.objects.filter(pk=row.pk).update(
+            missed_turns=row.missed_turns, ai_controlled=row.ai_controlled
+        )
+        events.timed_out(game, row, game.timeout_policy, take_over)
+        if take_over:
+            queue.ai_turns_on_commit(game.pk, game.version)
+    return True
+
+
+def settled_first(game_id: int, command: Callable[[], T]) -> T:
+    """Run ``command`` (a transaction that raises ``DeadlinePassed`` when it finds its game
+    overdue), settling the deadline outside it and running it again when it does."""
+    for _ in range(_ATTEMPTS):
         try:
-            with transaction.atomic():
-                MissedDeadline.objects.create(
-                    game=game, version=game.version, seats=seats, policy=game.timeout_policy
-                )
-        except IntegrityError:
-            return False
-        by_index = {s.index: s for s in game.seats.all()}
-        for seat in seats:
-            row = by_index[seat]
-            if row.played_by_ai:
-                continue  # the AI task owns it; a stuck one is retried by the sweep
-            _play_for(game, seat, game.timeout_policy)
-            row.missed_turns += 1
-            take_over = (
-                game.timeout_policy == TimeoutPolicy.AI_TAKES_SEAT
-                and row.missed_turns >= game.timeout_takeover_after
-            )
-            Seat.objects.filter(pk=row.pk).update(
-                missed_turns=row.missed_turns, ai_controlled=take_over or row.ai_controlled
-            )
-            notices.timed_out(game, row, game.timeout_policy, take_over)
-            if take_over:
-                _queue_ai(game)
-        return True
-
-
-def _queue_ai(game: Game) -> None:
-    from .tasks import play_ai_turns
-
-    send_task_on_commit(play_ai_turns, game.pk, game.version)
+            return command()
+        except errors.DeadlinePassed:
+            settle_deadline(game_id)
+    return command()
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
@@ -112,8 +145,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
             "pk", flat=True
         )
     )
-    settled = sum(1 for game_id in overdue if enforce_deadline(game_id, now))
-    warned = notices.deadlines_approaching(now)
+    settled = sum(1 for game_id in overdue if settle_deadline(game_id, now))
     stale = now - timedelta(seconds=settings.AI_STUCK_SECONDS)
     ai_waiting = Seat.objects.filter(game=OuterRef("pk"), pending=True).filter(
         Q(kind=SeatKind.AI) | Q(ai_controlled=True)
@@ -121,44 +153,48 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     stuck = Game.objects.filter(
         Exists(ai_waiting), status=GameStatus.ACTIVE, updated_at__lte=stale
     ).values_list("pk", "version")
-    from .tasks import play_ai_turns
-
     requeued = 0
     for game_id, version in stuck:
-        requeued += send_task(play_ai_turns, game_id, version)
-    return {"settled": settled, "ai_requeued": requeued, "warned": warned}
+        requeued += queue.ai_turns(game_id, version)
+    return {"settled": settled, "ai_requeued": requeued}
 
 
 def give_extra_time(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
     """An opponent grants the player to move more time (the clock of the pending seats)."""
-    with transaction.atomic():
-        game = services.lock_game(game_id)
-        seat = services.seat_of(user, game)
-        if seat is None:
-            raise errors.not_a_player()
-        if game.status != GameStatus.ACTIVE:
-            raise errors.wrong_status(game.status, "active")
-        if game.deadline is None:
-            raise errors.conflict("NO_DEADLINE", "This game has no time limit.")
-        if seat.pending:
-            raise errors.conflict("OWN_CLOCK", "Extra time is given by the opponents.")
-        if not 60 <= seconds <= MAX_EXTRA_SECONDS:
-            raise errors.bad_request(
-                "BAD_EXTRA_TIME", "Extra time must be from 1 minute to 7 days."
-            )
-        services.bump(game, deadline=game.deadline + timedelta(seconds=seconds))
-    return game
+
+    def command() -> Game:
+        with transaction.atomic():
+            game = lock_game(game_id, with_seats=True)
+            seat = seat_of(user, game)
+            if seat is None:
+                raise errors.not_a_player()
+            if game.status != GameStatus.ACTIVE:
+                raise errors.wrong_status(game.status, "active")
+            if game.deadline is None:
+                raise errors.conflict("NO_DEADLINE", "This game has no time limit.")
+            if seat.pending:
+                raise errors.conflict("OWN_CLOCK", "Extra time is given by the opponents.")
+            if not 60 <= seconds <= MAX_EXTRA_SECONDS:
+                raise errors.bad_request(
+                    "BAD_EXTRA_TIME", "Extra time must be from 1 minute to 7 days."
+                )
+            if clocks.is_overdue(game):
+                raise errors.DeadlinePassed(game_id)
+            bump(game, deadline=game.deadline + timedelta(seconds=seconds))
+            return game
+
+    return settled_first(game_id, command)
 
 
 def reclaim_seat(user: AbstractBaseUser, game_id: int) -> Game:
     """The player takes back a seat the AI took over after missed deadlines."""
     with transaction.atomic():
-        game = services.lock_game(game_id)
-        seat = services.seat_of(user, game)
+        game = lock_game(game_id, with_seats=True)
+        seat = seat_of(user, game)
         if seat is None:
             raise errors.not_a_player()
         if not seat.ai_controlled:
             raise errors.conflict("SEAT_NOT_TAKEN_OVER", "The AI is not playing for you here.")
         Seat.objects.filter(pk=seat.pk).update(ai_controlled=False, missed_turns=0)
-        services.bump(game)
+        bump(game)
     return game

@@ -1,10 +1,15 @@
-"""What every task of the service shares: which errors are worth a retry, and queueing."""
+"""What every task of the service shares: which errors are worth a retry, and queueing.
+
+Tasks are queued by name, so a module that asks for work never imports the module that
+does it (the tasks import the commands, not the other way round).
+"""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
+from celery import current_app
 from django.db import InterfaceError, OperationalError, transaction
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
@@ -21,10 +26,14 @@ BROKER_UNREACHABLE = (BrokerError, RedisError, OSError)
 def send_task(task: Any, *args: Any) -> bool:
     """Queue ``task(*args)`` now; a broker that does not answer is logged, not raised.
 
-    Every task acts on what the database already holds, and the periodic sweeps find the
-    work a lost message was for (stuck AI turns, undelivered outbox rows, unrecorded
-    results), so the caller's request stands even when the broker is down.
+    ``task`` is a task or its registered name. Every task acts on what the database
+    already holds, and the periodic sweeps find the work a lost message was for (stuck AI
+    turns, undelivered outbox rows, unrecorded results), so the caller's request stands
+    even when the broker is down.
     """
+    if isinstance(task, str):
+        # The registered task, not ``send_task``: it honours eager mode in tests.
+        task = current_app.tasks[task]
     try:
         task.delay(*args)
     except BROKER_UNREACHABLE:

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from games import services
+from games import lobby, play, snapshot, store
 from games.models import Game
 
 PASSWORD = "a-long-Passphrase-42"
@@ -23,14 +23,14 @@ def user(name: str):
 
 def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe", **options) -> Game:
     """A started 2-player game of two people, then ``moves`` random legal moves."""
-    game = services.create_game(
+    game = lobby.create_game(
         host,
         board=board,
-        seats=[services.SeatSpec("creator"), services.SeatSpec("open")],
+        seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("open")],
         first_seat=0,
         **options,
     )
-    services.join_game(guest, game.pk)
+    lobby.join_game(guest, game.pk)
     play_random(game.pk, {0: host, 1: guest}, moves, random.Random(seed))
     return Game.objects.get(pk=game.pk)
 
@@ -38,13 +38,13 @@ def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe",
 def play_random(game_id: int, players: dict, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
         with transaction.atomic():
-            game = services.lock_game(game_id)
+            game = store.lock_game(game_id)
             if game.status != "active":
                 return
-            state = services.load_state(game)
+            state = snapshot.load_state(game)
             seat = state.pending.seats[0]
             action = rng.choice(state.legal_actions(seat))
-            services.submit_action(players[seat], game, action.to_json(), game.version)
+            play.act_locked(players[seat], game.pk, action.to_json(), game.version)
 
 
 def integrity(*game_ids: int) -> tuple[int, dict]:

@@ -82,7 +82,7 @@ def test_endpoints_are_read_only_for_a_user_who_has_one(player: Any, monkeypatch
 def test_a_locked_games_seats_bring_their_users_recipient_data(player: Any) -> None:
     from django.db import transaction
 
-    from games import services as game_services
+    from games import store
     from games.models import Game, Seat, SeatKind
 
     alice, bob = player("alice"), player("bob")
@@ -93,7 +93,7 @@ def test_a_locked_games_seats_bring_their_users_recipient_data(player: Any) -> N
     Seat.objects.create(game=game, index=1, kind=SeatKind.HUMAN, user=bob)
     Seat.objects.create(game=game, index=2, kind=SeatKind.AI, ai_level="easy")
     with transaction.atomic():
-        locked = game_services.lock_game(game.pk, with_seats=True)
+        locked = store.lock_game(game.pk, with_seats=True)
         users = {s.index: s.user for s in locked.seats.all()}
         with CaptureQueriesContext(connection) as captured:
             found = {i: recipient_of(u) for i, u in users.items() if u is not None}

@@ -84,7 +84,7 @@ def finished_game(creator: Persona, opponent: Persona) -> int:
     joined = opponent.client.post(f"/api/v1/games/{game_id}/join", {}, format="json")
     assert joined.status_code == 200, joined.content
     game = Game.objects.get(pk=game_id)
-    from games.services import load_state
+    from games.snapshot import load_state
 
     state = load_state(game)
     bot = make_bot("random", game.seed)

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from engine import load_board, new_game, parse_action
-from games import services
+from games import lobby
 from games.models import Game, MissedDeadline, Move, MoveCause
 from tests.processes import Worker, wait_for
 
@@ -33,8 +33,8 @@ def _status(game_id: int) -> str:
 
 
 def test_four_ai_seats_finish_a_game_on_the_worker(worker):
-    game = services.create_game(
-        _user("host"), board="europe", seats=[services.SeatSpec("ai", level="random")] * 4
+    game = lobby.create_game(
+        _user("host"), board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 4
     )
     wait_for(lambda: _status(game.pk) == "finished", 180, "the AI game to finish")
     stored = Game.objects.get(pk=game.pk)
@@ -45,14 +45,14 @@ def test_four_ai_seats_finish_a_game_on_the_worker(worker):
 
 def test_a_missed_deadline_fires_once_on_the_worker(worker):
     host, guest = _user("host"), _user("guest")
-    game = services.create_game(
+    game = lobby.create_game(
         host,
         board="europe",
-        seats=[services.SeatSpec("creator"), services.SeatSpec("open")],
+        seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("open")],
         turn_time_limit=3600,
         first_seat=0,
     )
-    services.join_game(guest, game.pk)
+    lobby.join_game(guest, game.pk)
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     wait_for(
         lambda: Move.objects.filter(game_id=game.pk, cause=MoveCause.TIMEOUT).exists(),
@@ -74,8 +74,8 @@ def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worke
     first = Worker(env, tmp_path / "first.log")
     first.start()
     try:
-        game = services.create_game(
-            _user("host"), board="europe", seats=[services.SeatSpec("ai", level="random")] * 2
+        game = lobby.create_game(
+            _user("host"), board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 2
         )
         wait_for(lambda: Move.objects.filter(game_id=game.pk).count() >= 10, 60, "AI moves")
     finally:

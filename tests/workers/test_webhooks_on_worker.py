@@ -8,7 +8,7 @@ import pytest
 import standardwebhooks
 from django.contrib.auth import get_user_model
 
-from games import services
+from games import lobby
 from notifications.models import Delivery
 from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import running_receiver
@@ -33,10 +33,10 @@ def test_a_webhook_gets_a_signed_delivery_and_a_failing_one_is_retried(worker_en
         retried = endpoint_create(guest, url=flaky.url, name="flaky", events=["invitation"])
         worker.start()
         try:
-            services.create_game(
+            lobby.create_game(
                 host,
                 board="europe",
-                seats=[services.SeatSpec("creator"), services.SeatSpec("invite", username="guest")],
+                seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("invite", username="guest")],
             )
             wait_for(lambda: len(good.requests) == 1, 60, "the signed delivery")
             wait_for(lambda: len(flaky.requests) == 3, 90, "two retries of the failing endpoint")

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import timeouts
 from notifications.models import Notification
+from notifications.tasks import warn_deadlines
 
 from .conftest import create_game, keep_all_initial
 
@@ -68,8 +69,8 @@ def test_a_deadline_warning_is_sent_once_per_window(creator, opponent, users):
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     keep_all_initial(game["id"], creator, opponent)
     with time_machine.travel(timezone.now() + timedelta(minutes=70), tick=False):
-        timeouts.sweep()
-        timeouts.sweep()
+        assert warn_deadlines() == 2
+        assert warn_deadlines() == 0
     warnings = Notification.objects.filter(user=users["creator"], kind="deadline_approaching")
     assert warnings.count() == 2  # the 24 h and the 1 h windows both contain the deadline
     assert not Notification.objects.filter(user=users["opponent"], kind="deadline_approaching")

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby, snapshot, store
 from games.integrity import check_game
 from games.models import Game, Move
 from tests.concurrency import run_at_once
@@ -37,10 +37,10 @@ def _players(n: int) -> list:
 
 def _new_game(users: list) -> Game:
     """A started game of ``users`` (all people), the initial tickets still to choose."""
-    seats = [services.SeatSpec("creator")] + [services.SeatSpec("open")] * (len(users) - 1)
-    game = services.create_game(users[0], board="europe", seats=seats, first_seat=0)
+    seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * (len(users) - 1)
+    game = lobby.create_game(users[0], board="europe", seats=seats, first_seat=0)
     for guest in users[1:]:
-        services.join_game(guest, game.pk)
+        lobby.join_game(guest, game.pk)
     return Game.objects.get(pk=game.pk)
 
 
@@ -60,7 +60,7 @@ def test_the_same_move_posted_by_8_threads_applies_exactly_once_in_100_races():
     for _ in range(RACES):
         if game.status != "active":
             game = _new_game(users)
-        state = services.load_state(game)
+        state = snapshot.load_state(game)
         seat = state.pending.seats[0]
         action = rng.choice(state.legal_actions(seat)).to_json()
         body = {"version": game.version, "action": action}
@@ -83,7 +83,7 @@ def test_random_actions_from_every_seat_at_once_never_corrupt_the_game():
     for _ in range(ROUNDS):
         if game.status != "active":
             game = _new_game(users)
-        state = services.load_state(game)
+        state = snapshot.load_state(game)
         calls = []
         for seat, user in enumerate(users):
             # Each seat posts two actions: legal ones when it must decide, otherwise what
@@ -122,7 +122,7 @@ def test_a_lock_that_waited_for_a_move_reads_the_seats_that_move_wrote():
     def move() -> None:
         try:
             with transaction.atomic():
-                services.lock_game(game.pk)
+                store.lock_game(game.pk)
                 Seat.objects.filter(game=game, index=1).update(missed_turns=7, pending=False)
                 holding.set()
                 release.wait(10)
@@ -133,7 +133,7 @@ def test_a_lock_that_waited_for_a_move_reads_the_seats_that_move_wrote():
         try:
             holding.wait(10)
             with transaction.atomic():
-                locked = services.lock_game(game.pk, with_seats=True)
+                locked = store.lock_game(game.pk, with_seats=True)
                 seat = next(s for s in locked.seats.all() if s.index == 1)
                 seen["seat"] = (seat.missed_turns, seat.pending)
         finally:

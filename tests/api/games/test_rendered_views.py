@@ -7,8 +7,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import loading, rendered, selectors, services
-from games.services import SeatSpec
+from games import loading, lobby, rendered, selectors, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -17,13 +16,13 @@ def test_the_views_made_together_are_each_seats_own_view():
     model = get_user_model()
     names = ["ann", "bea", "cid", "dan"]
     users = [model.objects.create_user(n, password="a-long-password-1") for n in names]
-    seats = [SeatSpec("creator"), *(SeatSpec("invite", username=n) for n in names[1:])]
-    created = services.create_game(users[0], board="europe", seats=seats, first_seat=0)
+    seats = [lobby.SeatSpec("creator"), *(lobby.SeatSpec("invite", username=n) for n in names[1:])]
+    created = lobby.create_game(users[0], board="europe", seats=seats, first_seat=0)
     for user in users[1:]:
-        services.answer_invitation(user, created.pk, True)
+        lobby.answer_invitation(user, created.pk, True)
     game = loading.game_with_seats(created.pk)
     assert game is not None
-    state = services.load_state(game)
+    state = snapshot.load_state(game)
 
     together = rendered.render_seats(game, state)
 

@@ -1,0 +1,25 @@
+"""Which bot plays for a seat, and the one rule for its randomness.
+
+A bot decides from what ``legal_actions`` and the seat's own view read of the state, and its
+randomness comes from the game's seed and the move number: the same position, the same
+choice, whichever worker thinks it. Thinking is slow (the hard bot takes up to a second):
+callers run it outside any transaction, on a snapshot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import GameState
+from engine.bots import make_bot
+
+# The engine's bots, weakest first; AI seats without a level play at DEFAULT_AI_LEVEL, and
+# so does the AI that plays a missed turn for a person.
+AI_LEVELS = ("random", "easy", "medium", "hard")
+DEFAULT_AI_LEVEL = "medium"
+
+
+def think(level: str | None, game_seed: int, state: GameState, seat: int) -> Any:
+    """The action the bot of ``level`` chooses for ``seat`` in ``state``."""
+    bot = make_bot(level or DEFAULT_AI_LEVEL, game_seed ^ (state.action_count + 1))
+    return bot.choose(state, seat)

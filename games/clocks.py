@@ -1,0 +1,72 @@
+"""Deadlines and vacations as facts to read: when a clock starts, whether it ran out.
+
+Only reads: the commands that change deadlines (``timeouts``, ``vacations``) and every
+write of a game's state (``store``) ask here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+
+from .models import Game, GameStatus, Seat, SeatKind, Vacation
+
+
+def deadline_passed(status: str, deadline: datetime | None, now: datetime | None = None) -> bool:
+    """Whether a game with this status and deadline has a deadline to settle."""
+    return (
+        status == GameStatus.ACTIVE and deadline is not None and deadline <= (now or timezone.now())
+    )
+
+
+def is_overdue(game: Game, now: datetime | None = None) -> bool:
+    return deadline_passed(game.status, game.deadline, now)
+
+
+def on_vacation_until(user_id: int, now: datetime) -> datetime | None:
+    return (
+        Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .values_list("ends_at", flat=True)
+        .first()
+    )
+
+
+def clock_starts(game: Game, pending: list[int], now: datetime | None = None) -> datetime:
+    """When the clock of a decision pending for ``pending`` seats starts: now, or the latest
+    end of a vacation one of those players is on."""
+    now = now or timezone.now()
+    users = Seat.objects.filter(
+        game=game, index__in=pending, kind=SeatKind.HUMAN, ai_controlled=False
+    ).values_list("user_id", flat=True)
+    ends = [e for e in (on_vacation_until(u, now) for u in users if u is not None) if e]
+    return max([now, *ends])
+
+
+def deadline_for(game: Game, pending: list[int]) -> datetime | None:
+    """The time limit from now, or from the end of a vacation of a player to move."""
+    if game.turn_time_limit is None or game.status != GameStatus.ACTIVE:
+        return None
+    return clock_starts(game, pending) + timedelta(seconds=game.turn_time_limit)
+
+
+def _year_bounds(now: datetime) -> tuple[datetime, datetime]:
+    start = now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    return start, start.replace(year=start.year + 1)
+
+
+def days_used(user: AbstractBaseUser, now: datetime | None = None) -> float:
+    """Vacation days taken (or booked) this calendar year (UTC)."""
+    now = now or timezone.now()
+    start, end = _year_bounds(now)
+    used = timedelta()
+    for v in Vacation.objects.filter(user=user, ends_at__gt=start, starts_at__lt=end):
+        used += min(v.ends_at, end) - max(v.starts_at, start)
+    return used.total_seconds() / 86400
+
+
+def days_left(user: AbstractBaseUser, now: datetime | None = None) -> float:
+    return max(0.0, settings.VACATION_DAYS_PER_YEAR - days_used(user, now))

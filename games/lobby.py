@@ -1,0 +1,236 @@
+"""Commands of a game before it starts: create, join, leave, invitations, start, cancel.
+
+Each one is a transaction of its own: it locks the game row, checks the status and the
+caller's right, changes the seats, raises the version, and starts the game when the last
+seat is filled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from engine import BOARD_IDS, SetupError, load_board, new_game
+from engine.board import check_options
+
+from . import errors, events
+from .bots import AI_LEVELS, DEFAULT_AI_LEVEL
+from .models import Game, GameStatus, Seat, SeatKind, TimeoutPolicy
+from .store import bump, lock_game, require_status, store_state
+
+MIN_TURN_SECONDS = 60
+MAX_TURN_SECONDS = 14 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    type: str  # "creator", "open", "invite", "ai"
+    username: str | None = None
+    level: str | None = None
+
+
+def create_game(
+    user: AbstractBaseUser,
+    *,
+    board: str,
+    seats: list[SeatSpec],
+    turn_time_limit: int | None = None,
+    timeout_policy: str = TimeoutPolicy.AI_PLAYS_TURN,
+    timeout_takeover_after: int = 2,
+    first_seat: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    if board not in BOARD_IDS:
+        raise errors.unknown_board(board)
+    plain = load_board(board)
+    try:
+        chosen = check_options(plain, options or {})
+    except SetupError as exc:
+        raise errors.bad_request("BAD_OPTION", exc.message) from None
+    rules = plain.rules
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise errors.bad_request(
+            "BAD_SEAT_COUNT",
+            f"{plain.name} is played by {rules.min_players} to {rules.max_players} players, "
+            f"not {len(seats)}.",
+        )
+    if sum(1 for s in seats if s.type == "creator") > 1:
+        raise errors.bad_request("BAD_SEATS", "The creator can take only one seat.")
+    if turn_time_limit is not None and not MIN_TURN_SECONDS <= turn_time_limit <= MAX_TURN_SECONDS:
+        raise errors.bad_request(
+            "BAD_TIME_LIMIT", "The time limit per move must be from 1 minute to 14 days."
+        )
+    if first_seat is not None and not 0 <= first_seat < len(seats):
+        raise errors.bad_request("BAD_FIRST_SEAT", "The first seat must be one of the seats.")
+    invited = _invitees(user, seats)
+    with transaction.atomic():
+        game = Game.objects.create(
+            board=board,
+            options=chosen,
+            created_by=user,
+            players=len(seats),
+            turn_time_limit=turn_time_limit,
+            timeout_policy=timeout_policy,
+            timeout_takeover_after=timeout_takeover_after,
+            first_seat=first_seat,
+            seed=secrets.randbits(62),
+        )
+        now = timezone.now()
+        for i, spec in enumerate(seats):
+            if spec.type == "creator":
+                Seat.objects.create(
+                    game=game, index=i, kind=SeatKind.HUMAN, user=user, joined_at=now
+                )
+            elif spec.type == "invite":
+                seat = Seat.objects.create(
+                    game=game, index=i, kind=SeatKind.INVITED, user=invited[i]
+                )
+                events.invitation(game, seat)
+            elif spec.type == "ai":
+                Seat.objects.create(
+                    game=game,
+                    index=i,
+                    kind=SeatKind.AI,
+                    ai_level=spec.level or DEFAULT_AI_LEVEL,
+                    joined_at=now,
+                )
+            else:
+                Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
+        _start_if_full(game)
+    return game
+
+
+def _invitees(user: AbstractBaseUser, seats: list[SeatSpec]) -> dict[int, Any]:
+    """The users invited to each seat, by seat index; checks the AI levels on the way."""
+    users = get_user_model()
+    invited: dict[int, Any] = {}
+    for i, spec in enumerate(seats):
+        if spec.type == "invite":
+            invitee = users.objects.filter(username__iexact=spec.username or "").first()
+            if invitee is None:
+                raise errors.bad_request("UNKNOWN_USER", f"No user named {spec.username!r}.")
+            if invitee.pk == user.pk:
+                raise errors.bad_request(
+                    "BAD_SEATS", "Take a seat yourself instead of inviting yourself."
+                )
+            if invitee.pk in {u.pk for u in invited.values()}:
+                raise errors.bad_request("BAD_SEATS", f"{invitee.username} is invited twice.")
+            invited[i] = invitee
+        elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
+            raise errors.bad_request("UNKNOWN_AI_LEVEL", f"Unknown AI level {spec.level!r}.")
+    return invited
+
+
+def _start_if_full(game: Game) -> None:
+    if not game.seats.filter(kind__in=[SeatKind.OPEN, SeatKind.INVITED]).exists():
+        _start(game)
+
+
+def _start(game: Game) -> None:
+    state = new_game(game.board, game.players, game.seed, game.first_seat, options=game.options)
+    store_state(game, state, status=GameStatus.ACTIVE, started_at=timezone.now())
+    events.game_started(game)
+
+
+def join_game(user: AbstractBaseUser, game_id: int, seat_index: int | None = None) -> Game:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise errors.conflict(
+                "ALREADY_SEATED", "You already have a seat (or an invitation) here."
+            )
+        open_seats = [s for s in seats if s.kind == SeatKind.OPEN]
+        if seat_index is not None:
+            open_seats = [s for s in open_seats if s.index == seat_index]
+        if not open_seats:
+            raise errors.conflict("NO_OPEN_SEAT", "No open seat to take.")
+        seat = open_seats[0]
+        seat.kind, seat.user, seat.joined_at = SeatKind.HUMAN, user, timezone.now()
+        seat.save()
+        bump(game)
+        _start_if_full(game)
+    return game
+
+
+def leave_game(user: AbstractBaseUser, game_id: int) -> Game:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seat = game.seats.filter(user=user, kind=SeatKind.HUMAN).first()
+        if seat is None:
+            raise errors.not_a_player()
+        seat.kind, seat.user, seat.joined_at = SeatKind.OPEN, None, None
+        seat.save()
+        bump(game)
+    return game
+
+
+def answer_invitation(user: AbstractBaseUser, game_id: int, accept: bool) -> Game:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seat = game.seats.filter(user=user, kind=SeatKind.INVITED).first()
+        if seat is None:
+            raise errors.conflict("NO_INVITATION", "You have no open invitation to this game.")
+        if accept:
+            seat.kind, seat.joined_at = SeatKind.HUMAN, timezone.now()
+        else:
+            seat.kind, seat.user = SeatKind.OPEN, None
+        seat.save()
+        bump(game)
+        if accept:
+            _start_if_full(game)
+    return game
+
+
+def accept_invitation(user: AbstractBaseUser, game_id: int) -> Game:
+    return answer_invitation(user, game_id, True)
+
+
+def decline_invitation(user: AbstractBaseUser, game_id: int) -> Game:
+    return answer_invitation(user, game_id, False)
+
+
+def start_game(user: AbstractBaseUser, game_id: int) -> Game:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.created_by_id != user.pk:
+            raise errors.not_creator("start it")
+        require_status(game, GameStatus.LOBBY)
+        seats = list(game.seats.order_by("index"))
+        taken = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AI)]
+        minimum = load_board(game.board).rules.min_players
+        if len(taken) < minimum:
+            raise errors.conflict(
+                "NOT_ENOUGH_PLAYERS",
+                f"At least {minimum} seats must be taken (by players or the AI) to start.",
+            )
+        # Starting early drops the seats nobody took; the others close ranks in order.
+        kept_first = next((i for i, s in enumerate(taken) if s.index == game.first_seat), None)
+        Seat.objects.filter(game=game).exclude(pk__in=[s.pk for s in taken]).delete()
+        for new_index, seat in enumerate(taken):
+            if seat.index != new_index:
+                Seat.objects.filter(pk=seat.pk).update(index=new_index)
+        game.players = len(taken)
+        game.first_seat = kept_first
+        Game.objects.filter(pk=game.pk).update(players=game.players, first_seat=kept_first)
+        _start(game)
+    return game
+
+
+def cancel_game(user: AbstractBaseUser, game_id: int) -> Game:
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.created_by_id != user.pk:
+            raise errors.not_creator("cancel it")
+        require_status(game, GameStatus.LOBBY)
+        bump(game, status=GameStatus.CANCELLED)
+    return game

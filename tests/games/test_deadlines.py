@@ -1,0 +1,86 @@
+"""Settling a missed deadline thinks before it locks; reading an overdue game writes
+nothing and only asks a worker to settle it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from django.db import connection
+from django.utils import timezone
+
+from games import bots, queue, selectors, timeouts
+from games.models import Game, MissedDeadline, Move, MoveCause
+
+from .conftest import two_people
+
+pytestmark = pytest.mark.django_db
+
+
+def _later(hours: float = 2) -> Any:
+    return time_machine.travel(timezone.now() + timedelta(hours=hours), tick=False)
+
+
+def test_the_ai_playing_a_missed_turn_thinks_outside_any_transaction(
+    person: Any, guest: Any, monkeypatch: Any
+) -> None:
+    game = two_people(person, guest, turn_time_limit=3600)
+    inside: list[bool] = []
+    real = bots.think
+
+    def watched(*args: Any) -> Any:
+        inside.append(len(connection.savepoint_ids) > 0)
+        return real(*args)
+
+    monkeypatch.setattr(bots, "think", watched)
+    with _later():
+        assert timeouts.settle_deadline(game.pk) is True
+        assert timeouts.settle_deadline(game.pk) is False
+    assert inside == [False, False]  # both seats missed their first choice
+    assert MissedDeadline.objects.filter(game=game).count() == 1
+    assert Move.objects.filter(game=game, cause=MoveCause.TIMEOUT).count() == 2
+
+
+def test_a_change_while_the_ai_thinks_makes_it_think_again_on_the_new_version(
+    person: Any, guest: Any, monkeypatch: Any
+) -> None:
+    game = two_people(person, guest, turn_time_limit=3600)
+    real, versions = bots.think, []
+
+    def extra_time_meanwhile(level: Any, seed: int, state: Any, seat: int) -> Any:
+        versions.append(Game.objects.get(pk=game.pk).version)
+        if len(versions) == 1:
+            # Someone changes the game (a version with no move) while the AI thinks.
+            Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+        return real(level, seed, state, seat)
+
+    monkeypatch.setattr(bots, "think", extra_time_meanwhile)
+    with _later():
+        assert timeouts.settle_deadline(game.pk) is True
+    # Planned both seats (the game changed during the first), then both again.
+    assert versions == [game.version] + [game.version + 1] * 3
+    assert MissedDeadline.objects.get(game=game).version == game.version + 1
+
+
+def test_reading_an_overdue_game_writes_nothing_and_queues_its_settling(
+    person: Any, guest: Any, monkeypatch: Any
+) -> None:
+    game = two_people(person, guest, turn_time_limit=3600)
+    asked: list[int] = []
+    monkeypatch.setattr(queue, "settling", asked.append)
+    with _later():
+        seen = selectors.current_game(game.pk)
+    assert asked == [game.pk]
+    assert seen.version == game.version
+    assert not MissedDeadline.objects.exists()
+    assert not Move.objects.filter(game=game).exists()
+
+
+def test_reading_a_game_on_time_queues_nothing(person: Any, guest: Any, monkeypatch: Any) -> None:
+    game = two_people(person, guest, turn_time_limit=3600)
+    asked: list[int] = []
+    monkeypatch.setattr(queue, "settling", asked.append)
+    assert selectors.current_game(game.pk).version == game.version
+    assert asked == []
