@@ -3,7 +3,7 @@
 With no environment at all the service runs on an embedded default: SQLite in
 ``var/db.sqlite3``, a local-memory cache, Celery over kombu's filesystem transport in
 ``var/celery/``, and DEBUG on. ``DATABASE_URL`` and ``REDIS_URL`` switch to the servers used
-in production. README.md lists every variable.
+in production. docs/operations.md lists every variable.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ face-up card too and takes more samples, it plays whichever is ahead). Sampled o
 hold tickets their track covers, so the look-ahead sees which of its claims would cut an
 opponent's plan.
 
-Measured and dropped along the way (``README``, AI opponents): a one-ply look-ahead over
+Measured and dropped along the way (``docs/ai-history.md``): a one-ply look-ahead over
 claims, racing to the end when ahead, blocking whatever joins two parts of an opponent's
 network, drawing tickets earlier or later, filling spare trains with long routes.
 """
