@@ -71,7 +71,9 @@ def test_racing_different_moves_never_corrupts_the_state(creator, opponent):
         if not calls:
             break
         codes = run_at_once(calls)
-        assert codes.count(200) <= 1
+        # At most one move a round; while both choose their first tickets, one per seat.
+        choosing = current.state["phase"] == "initial_tickets"
+        assert codes.count(200) <= (2 if choosing else 1)
         assert set(codes) <= {200, 409, 412}
     stored = Game.objects.get(pk=game["id"])
     assert stored.state == _replayed(stored).to_json()
