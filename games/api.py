@@ -31,7 +31,6 @@ from . import (
     errors,
     examples,
     idempotency,
-    loading,
     lobby,
     play,
     rendered,
@@ -327,20 +326,7 @@ class LegalActionsView(APIView):
         examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        # The state and the caller's seat in one query; the whole game only when a deadline
-        # has passed (its settling is queued) or there is no such game, for its 404.
-        found = loading.game_for_seat(game_id, request.user.pk)
-        if found is not None and not clocks.is_overdue(found[0]):
-            game, seat = found
-        else:
-            game = selectors.current_game(game_id)
-            mine = seat_of(request.user, game)
-            seat = mine.index if mine is not None else None
-        if seat is None:
-            raise errors.not_a_player()
-        if game.state is None:
-            raise errors.wrong_status(game.status, "active")
-        return Response(selectors.legal_actions(game, seat))
+        return Response(selectors.legal_actions_of(game_id, request.user))
 
 
 def _respond(content: bytes, code: int, content_type: str, headers: dict[str, str]) -> HttpResponse:

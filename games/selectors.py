@@ -132,6 +132,23 @@ def seat_details(
     }
 
 
+def legal_actions_of(game_id: int, user: AbstractBaseUser) -> dict[str, Any]:
+    """The legal actions of ``user``'s seat in the game, or 403/404/409."""
+    # The state and the caller's seat in one query; the whole game only when a deadline
+    # has passed (its settling is queued) or there is no such game, for its 404.
+    found = loading.game_for_seat(game_id, user.pk)
+    if found is not None and not clocks.is_overdue(found[0]):
+        game, seat = found
+    else:
+        game = current_game(game_id)
+        seat = viewer_seat(game, user)
+    if seat is None:
+        raise errors.not_a_player()
+    if game.state is None:
+        raise errors.wrong_status(game.status, "active")
+    return legal_actions(game, seat)
+
+
 def legal_actions(game: Game, seat: int) -> dict[str, Any]:
     state = load_state(game)
     pending = state.pending
