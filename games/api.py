@@ -40,7 +40,6 @@ from . import (
     vacations,
 )
 from .models import Game, GameStatus
-from .snapshot import seat_of
 
 _PROBLEMS = {
     400: "Bad input (problem details with field errors).",
@@ -58,22 +57,6 @@ _PROBLEMS = {
 def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
     # Any request may carry a bad token (401) or be throttled (429), even on open endpoints.
     return problem_responses(*sorted({*codes, 401, 429}), texts=_PROBLEMS, **described)
-
-
-def _tag(game_id: int, version: int, seat: int | None) -> str:
-    """Per viewer: a seat's view and the public view of one version differ."""
-    return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
-
-
-def _current(game_id: int, request: Request) -> tuple[str, str, int | None] | None:
-    """The caller's ETag, the version's stamp (``rendered.stamp``) and the caller's seat,
-    found without loading the game (one small query); None sends the request down the
-    full path: no such game, or a deadline that has passed (whose settling it queues)."""
-    probe = selectors.poll_probe(game_id, request.user)
-    if probe is None or clocks.deadline_passed(probe["status"], probe["deadline"]):
-        return None
-    version, seat = probe["version"], probe["seat"]
-    return _tag(game_id, version, seat), rendered.stamp(version, probe["updated_at"]), seat
 
 
 # ----------------------------------------------------------------------------- boards
@@ -232,25 +215,10 @@ class GameDetailView(APIView):
         examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
-        sent = request.headers.get("If-None-Match")
-        current = _current(game_id, request)
-        if current is not None:
-            tag, stamp, seat = current
-            if sent == tag:
-                return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_view_headers(tag))
-            body = rendered.get(game_id, stamp, seat)
-            if body is not None:
-                return _respond(body, status.HTTP_200_OK, "application/json", _view_headers(tag))
-        game = selectors.current_game(game_id)
-        mine = seat_of(request.user, game)
-        seat = mine.index if mine is not None else None
-        tag = _tag(game.pk, game.version, seat)
-        headers = _view_headers(tag)
-        if sent == tag:
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        body = rendered.render(selectors.seat_detail(game, mine))
-        rendered.keep(game.pk, rendered.stamp(game.version, game.updated_at), {seat: body})
-        return _respond(body, status.HTTP_200_OK, "application/json", headers)
+        tag, body = rendered.view_for(game_id, request.user, request.headers.get("If-None-Match"))
+        if body is None:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_view_headers(tag))
+        return _respond(body, status.HTTP_200_OK, "application/json", _view_headers(tag))
 
 
 def _lobby_view(
@@ -450,7 +418,7 @@ class ActionView(APIView):
                 return idempotency.Reply(
                     failed.status_code, rendered.render(failed.data), PROBLEM_CONTENT_TYPE
                 )
-            tag = _tag(game_id, acted.game.version, acted.seat)
+            tag = rendered.etag(game_id, acted.game.version, acted.seat)
             return idempotency.Reply(
                 status.HTTP_200_OK, acted.view, "application/json", {"ETag": tag}
             )

@@ -25,14 +25,16 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
 from rest_framework.renderers import JSONRenderer
 
 from engine import GameState
 
-from . import selectors
+from . import clocks, selectors
 from .models import Game, Seat, SeatKind
+from .snapshot import seat_of
 
 
 def _key(game_id: int, seat: int | None) -> str:
@@ -112,3 +114,39 @@ def render_seats(game: Game, state: GameState | None = None) -> dict[int | None,
         s for s in game.seats.all() if s.kind == SeatKind.HUMAN and s.user_id is not None
     ]
     return {i: render(view) for i, view in selectors.seat_details(game, seats, state).items()}
+
+
+def etag(game_id: int, version: int, seat: int | None) -> str:
+    """Per viewer: a seat's view and the public view of one version differ."""
+    return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
+
+
+def view_for(
+    game_id: int, user: AbstractBaseUser | None, if_none_match: str | None
+) -> tuple[str, bytes | None]:
+    """The caller's ETag of the game and the body of their view, or None for the body when
+    ``if_none_match`` is that tag (304).
+
+    The version and the caller's seat come first, in one small query: a matching tag is
+    answered from them alone, and a view already rendered is served as it was. Only then
+    is the game loaded (also when no game or a passed deadline sends a poll there; the
+    read queues the settling).
+    """
+    probe = selectors.poll_probe(game_id, user)
+    if probe is not None and not clocks.deadline_passed(probe["status"], probe["deadline"]):
+        version, seat = probe["version"], probe["seat"]
+        tag = etag(game_id, version, seat)
+        if if_none_match == tag:
+            return tag, None
+        body = get(game_id, stamp(version, probe["updated_at"]), seat)
+        if body is not None:
+            return tag, body
+    game = selectors.current_game(game_id)
+    mine = seat_of(user, game)
+    seat = mine.index if mine is not None else None
+    tag = etag(game.pk, game.version, seat)
+    if if_none_match == tag:
+        return tag, None
+    body = render(selectors.seat_detail(game, mine))
+    keep(game.pk, stamp(game.version, game.updated_at), {seat: body})
+    return tag, body
