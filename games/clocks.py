@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from .models import Game, GameStatus, Seat, SeatKind, Vacation
+from .models import Game, GameStatus, MissedDeadline, Seat, SeatKind, Vacation
 
 
 def deadline_passed(status: str, deadline: datetime | None, now: datetime | None = None) -> bool:
@@ -24,6 +24,15 @@ def deadline_passed(status: str, deadline: datetime | None, now: datetime | None
 
 def is_overdue(game: Game, now: datetime | None = None) -> bool:
     return deadline_passed(game.status, game.deadline, now)
+
+
+def to_settle(game: Game, now: datetime | None = None) -> bool:
+    """Whether the game's deadline has passed and was not settled yet (a deadline missed
+    by AI seats only stays passed once settled: their task moves them)."""
+    return (
+        is_overdue(game, now)
+        and not MissedDeadline.objects.filter(game=game, version=game.version).exists()
+    )
 
 
 def on_vacation_until(user_id: int, now: datetime) -> datetime | None:

@@ -62,7 +62,7 @@ def act_locked(
     every seat chooses its first tickets, the others' choices do not count); otherwise 412.
     """
     game = lock_game(game_id, with_seats=True)
-    if clocks.is_overdue(game):
+    if clocks.to_settle(game):
         raise errors.DeadlinePassed(game_id)
     seat = seat_of(user, game)
     if seat is None:

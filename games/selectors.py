@@ -81,7 +81,7 @@ def current_game(game_id: int) -> Game:
     """The game for a read. A deadline that has passed is not settled here (reads never
     write): its settling is queued, and the game read again, in case that was quick."""
     found = game_or_404(game_id)
-    if clocks.is_overdue(found):
+    if clocks.to_settle(found):
         queue.settling(game_id)
         found = game_or_404(game_id)
     return found

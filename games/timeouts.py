@@ -178,7 +178,7 @@ def give_extra_time(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
                 raise errors.bad_request(
                     "BAD_EXTRA_TIME", "Extra time must be from 1 minute to 7 days."
                 )
-            if clocks.is_overdue(game):
+            if clocks.to_settle(game):
                 raise errors.DeadlinePassed(game_id)
             bump(game, deadline=game.deadline + timedelta(seconds=seconds))
             return game

@@ -11,6 +11,7 @@ import time_machine
 from django.db import connection
 from django.utils import timezone
 
+from engine import EngineError
 from games import bots, queue, selectors, timeouts
 from games.models import Game, MissedDeadline, Move, MoveCause
 
@@ -84,3 +85,25 @@ def test_reading_a_game_on_time_queues_nothing(person: Any, guest: Any, monkeypa
     monkeypatch.setattr(queue, "settling", asked.append)
     assert selectors.current_game(game.pk).version == game.version
     assert asked == []
+
+
+def test_a_deadline_only_ai_seats_missed_does_not_hold_up_a_persons_command(
+    person: Any, guest: Any
+) -> None:
+    from games import play
+    from games.models import Seat
+
+    game = two_people(person, guest, turn_time_limit=3600)
+    # Both seats choose their first tickets; the guest's seat is now the AI's, and the
+    # person has chosen: only the AI seat's choice is pending when the deadline passes.
+    Seat.objects.filter(game=game, index=1).update(ai_controlled=True)
+    view = selectors.game_detail(selectors.game_or_404(game.pk), person)
+    offered = [t["id"] for t in view["state"]["you"]["offered_tickets"]]
+    play.act(person, game.pk, {"type": "keep_tickets", "tickets": offered}, game.version)
+    with _later():
+        assert timeouts.settle_deadline(game.pk) is True  # recorded; nothing to play
+        assert not Move.objects.filter(game=game, cause=MoveCause.TIMEOUT).exists()
+        # The engine's refusal, not a loop of settling a deadline already settled.
+        with pytest.raises(EngineError) as refused:
+            play.act(person, game.pk, {"type": "draw_blind"}, game.version + 1)
+    assert refused.value.code == "NOT_YOUR_TURN"
