@@ -7,7 +7,7 @@ INSTALLED := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run test lint test-sqlite test-postgres schema chromium
+.PHONY: install run test lint test-sqlite test-postgres test-slow schema chromium
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -41,21 +41,29 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# The tests marked `slow` stay out of `make test` (pyproject.toml's addopts leave them out,
+# and a -m given here replaces that one, so these -m expressions say "not slow" again).
 # The embedded default: no DATABASE_URL or REDIS_URL, whatever the shell has exported.
 test-sqlite: install
-	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m "not postgres"
+	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m "not postgres and not slow"
 
 # pytest exits 5 when it collects no tests; here that means the PostgreSQL-only tests
 # silently went missing, so it counts as a failure.
 test-postgres: install
-	@echo "DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(VENV)/bin/pytest -m postgres"
-	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest -m postgres; status=$$?; \
+	@echo "DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(VENV)/bin/pytest -m 'postgres and not slow'"
+	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest -m 'postgres and not slow'; status=$$?; \
 	if [ $$status -eq 5 ]; then \
 		echo "error: the PostgreSQL pass collected no tests marked 'postgres';" \
 			"check DATABASE_URL ($(TEST_DATABASE_URL)) and the markers" >&2; \
 		exit 1; \
 	fi; \
 	exit $$status
+
+# The long sweeps, outside `make test`: 200 random Europe games per player count, more on
+# every other board, and the simulate command with the hard bot at its full search budget.
+# The same as: env -u DATABASE_URL -u REDIS_URL .venv/bin/pytest -n 2 -m slow
+test-slow: install
+	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m slow
 
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml

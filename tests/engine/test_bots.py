@@ -5,13 +5,14 @@ Correctness only: strength and speed are measured by ``bench/ai.py``.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from engine import GameState, new_game
+from engine import GameState, cli, new_game
 from engine.bots import BOTS, make_bot
 from engine.state import (
     CHOOSE_INITIAL_TICKETS,
@@ -125,7 +126,19 @@ def test_decisions_ignore_hidden_data(level, players):
     assert bot_decisions_ignoring_hidden(level, states) > 20
 
 
-def test_simulate_command_with_every_level():
+def test_simulate_command_with_every_level(capsys):
+    """In this process, so the hard bot plays without its look-ahead, as in the other tests
+    here (``test_cli`` runs ``python -m engine`` itself)."""
+    assert cli.main(["simulate", "--bot", "hard,medium,easy,random", "--games", "1"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["bots"] == ["hard", "medium", "easy", "random"]
+    assert summary["invariant_violations"] == 0
+
+
+@pytest.mark.slow
+def test_simulate_command_with_every_level_as_it_ships():
+    """``python -m engine`` in a process of its own: the hard bot searches at its full budget
+    (a minute or more)."""
     out = subprocess.run(
         [
             sys.executable,
