@@ -38,8 +38,9 @@ def _light_look_ahead(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
 
     The look-ahead only chooses among moves its planner and the legal-move listings offer;
     the many whole games the legality and hidden-data tests play would take many minutes
-    with it. The ``look_ahead`` tests check it on its own (legal in every phase, blind to
-    hidden data); ``bench/ai.py`` measures the bot as it ships.
+    with it. The ``look_ahead`` tests check it on its own (legal in every phase, whole games
+    to a score sheet that adds up, blind to hidden data); a ``slow`` test plays it at its
+    full budget in ``python -m engine simulate``, and ``bench/ai.py`` measures it.
     """
     from engine.bots.hard import HardBot
 

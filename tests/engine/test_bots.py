@@ -9,11 +9,14 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import GameState, cli, new_game
-from engine.bots import BOTS, make_bot
+from engine.bots import BOTS, hard, make_bot
+from engine.bots.hard import HardBot
+from engine.bots.knowledge import Knowledge
 from engine.state import (
     CHOOSE_INITIAL_TICKETS,
     KEEP_TICKETS,
@@ -71,6 +74,82 @@ def test_mixed_games_are_legal_and_end(players):
     for level in LEVELS:
         for kind in (CHOOSE_INITIAL_TICKETS, TURN_ACTION, SECOND_CARD, KEEP_TICKETS):
             assert f"{level}:{kind}" in phases, (level, kind)
+
+
+def check_final_scores(s: GameState) -> None:
+    """The score sheet adds up, matches the board as the game left it, and ranks by total."""
+    assert s.result is not None
+    board, rules = s.board, s.board.rules
+    sheet = s.result["players"]
+    assert [p["seat"] for p in sheet] == list(range(s.n_players))
+    longest = s.result["longest_path"]
+    for seat, p in enumerate(sheet):
+        owned = [r.id for r in board.routes if s.route_owner[r.index] == seat]
+        assert sorted(p["routes"]) == sorted(owned)
+        assert p["route_points"] == s.route_points[seat]
+        assert p["trains_used"] == rules.trains_per_player - s.trains[seat]
+        held = [board.tickets[i].id for i in s.tickets[seat]]
+        assert sorted(t["id"] for t in p["tickets"]) == sorted(held)
+        assert p["ticket_points"] == sum(t["score"] for t in p["tickets"])
+        assert p["completed_tickets"] == sum(t["completed"] for t in p["tickets"])
+        assert p["stations_built"] == len(s.stations[seat])
+        assert p["station_points"] == p["unbuilt_stations"] * rules.unbuilt_station_points
+        trail = p["longest_path"]
+        assert set(trail["routes"]) <= set(owned)
+        assert trail["length"] == sum(board.route_by_id[r].length for r in trail["routes"])
+        assert (trail["length"] == longest["length"]) == (seat in longest["seats"])
+        assert p["longest_path_bonus"] == (
+            rules.longest_path_bonus if seat in longest["seats"] else 0
+        )
+        assert p["total"] == (
+            p["route_points"]
+            + p["ticket_points"]
+            + p["station_points"]
+            + p["longest_path_bonus"]
+            + p["globetrotter_bonus"]
+        )
+    for a in sheet:
+        for b in sheet:
+            if a["total"] > b["total"] and not (a["forfeited"] or b["forfeited"]):
+                assert a["place"] < b["place"], (a["seat"], b["seat"])
+    ranking = s.result["ranking"]
+    assert [r["seat"] for r in ranking] == sorted(
+        range(s.n_players), key=lambda x: sheet[x]["place"]
+    )
+    assert [r["total"] for r in ranking] == [sheet[r["seat"]]["total"] for r in ranking]
+
+
+@pytest.mark.look_ahead
+@pytest.mark.parametrize(
+    ("players", "seed", "hard_seats"), [(2, 3, (1,)), (4, 2, (0, 2))], ids=["2p", "4p"]
+)
+def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
+    monkeypatch, players, seed, hard_seats
+):
+    """The hard bot as it ships, at a smaller sample budget (``_light_look_ahead``), against
+    medium: every action legal, the game ends, the sheet adds up, and the look-ahead weighed
+    the first ticket choice, a later one, a move before the end and moves near it."""
+    weighed: set[str] = set()
+    evaluate = hard.evaluate
+
+    def counted(state: GameState, seat: int, k: Knowledge, *args: Any, **kwargs: Any) -> Any:
+        kind = str(state.pending.kind)
+        if kind == TURN_ACTION:
+            kind += " near the end" if HardBot(0).near_end(k) else " before the end"
+        weighed.add(kind)
+        return evaluate(state, seat, k, *args, **kwargs)
+
+    monkeypatch.setattr(hard, "evaluate", counted)
+    names = ["hard" if seat in hard_seats else "medium" for seat in range(players)]
+    s, _ = play(players, seed, names)
+    check_counts(s)
+    check_final_scores(s)
+    assert weighed == {
+        CHOOSE_INITIAL_TICKETS,
+        KEEP_TICKETS,
+        f"{TURN_ACTION} before the end",
+        f"{TURN_ACTION} near the end",
+    }
 
 
 def test_every_level_settles_tunnels():
