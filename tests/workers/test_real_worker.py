@@ -70,6 +70,8 @@ def test_a_missed_deadline_fires_once_on_the_worker(worker):
 
 
 def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worker_env, tmp_path):
+    # The first worker plays slowly, so it dies in the middle of the AI's turns; the
+    # restarted one plays the rest of the game at full speed.
     env = {**worker_env, "AI_MOVE_DELAY_MS": "150"}
     first = Worker(env, tmp_path / "first.log")
     first.start()
@@ -82,7 +84,9 @@ def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worke
         first.kill()
     made = Move.objects.filter(game_id=game.pk).count()
     assert _status(game.pk) == "active"
-    second = Worker(env, tmp_path / "second.log")
+    # The killed worker's task is found again by the sweep, once the game has not moved
+    # for AI_STUCK_SECONDS.
+    second = Worker({**worker_env, "AI_STUCK_SECONDS": "2"}, tmp_path / "second.log")
     second.start()
     try:
         wait_for(lambda: _status(game.pk) == "finished", 240, "the game to finish after restart")
