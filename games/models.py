@@ -87,6 +87,8 @@ class Seat(models.Model):
     # Deadlines missed in a row, and whether the AI now plays for the seat's user.
     missed_turns = models.PositiveSmallIntegerField(default=0)
     ai_controlled = models.BooleanField(default=False)
+    # When the AI took the seat over (null while its person plays it).
+    ai_controlled_since = models.DateTimeField(null=True, blank=True)
 
     @property
     def played_by_ai(self) -> bool:

@@ -77,10 +77,12 @@ def act_locked(
     # Playing again takes the seat back from the AI and clears the missed deadlines (in
     # memory first: what the move queues and tells depends on who plays the seat).
     reclaimed = bool(seat.missed_turns or seat.ai_controlled)
-    seat.missed_turns, seat.ai_controlled = 0, False
+    seat.missed_turns, seat.ai_controlled, seat.ai_controlled_since = 0, False, None
     new_state = apply_move(game, seat.index, action)
     if reclaimed:
-        Seat.objects.filter(pk=seat.pk).update(missed_turns=0, ai_controlled=False)
+        Seat.objects.filter(pk=seat.pk).update(
+            missed_turns=0, ai_controlled=False, ai_controlled_since=None
+        )
     views = rendered.render_seats(game, new_state)
     rendered.keep_on_commit(game.pk, rendered.stamp(game.version, game.updated_at), views)
     return Acted(game=game, seat=seat.index, views=views)

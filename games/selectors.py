@@ -19,13 +19,24 @@ from .models import Game, GameStatus, Move, Seat, SeatKind
 from .snapshot import load_state, seat_of, viewer_seat
 
 
-def _seat_json(seat: Seat) -> dict[str, Any]:
+def _controller(seat: Seat) -> str | None:
+    if seat.played_by_ai:
+        return "ai"
+    return "person" if seat.kind == SeatKind.HUMAN else None
+
+
+def _seat_json(seat: Seat, viewer: int | None) -> dict[str, Any]:
+    """A seat as the player in seat ``viewer`` (None: anyone else) sees it."""
+    since = seat.ai_controlled_since if seat.ai_controlled else None
     return {
         "index": seat.index,
         "kind": seat.kind,
         "username": seat.user.get_username() if seat.user is not None else None,
         "ai_level": seat.ai_level or None,
         "pending": seat.pending,
+        "controlled_by": _controller(seat),
+        "ai_controlled_since": since.isoformat() if since is not None else None,
+        "can_reclaim": seat.ai_controlled and viewer == seat.index,
     }
 
 
@@ -63,7 +74,7 @@ def seat_summary(game: Game, mine: Seat | None) -> dict[str, Any]:
         "turn_time_limit": game.turn_time_limit,
         "timeout_policy": game.timeout_policy,
         "deadline": game.deadline.isoformat() if game.deadline else None,
-        "seats": [_seat_json(s) for s in seats],
+        "seats": [_seat_json(s, mine.index if mine is not None else None) for s in seats],
         "your_seat": mine.index if mine is not None else None,
         "your_turn": bool(mine is not None and mine.pending),
     }
@@ -121,9 +132,14 @@ def seat_details(
     views: dict[int | None, dict[str, Any]] = {}
     if game.state is not None:
         views = player_views(state or load_state(game), [s.index for s in seats])
+    everyone = list(game.seats.all())
     return {
         s.index: {
             **common,
+            # The same seats, but whether a seat may be reclaimed depends on who looks.
+            "seats": common["seats"]
+            if not s.ai_controlled
+            else [_seat_json(other, s.index) for other in everyone],
             "your_seat": s.index,
             "your_turn": bool(s.pending),
             "state": views.get(s.index),

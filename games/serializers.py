@@ -133,6 +133,22 @@ class SeatSerializer(serializers.Serializer):
     username = serializers.CharField(allow_null=True)
     ai_level = serializers.CharField(allow_null=True)
     pending = serializers.BooleanField(help_text="A decision of this seat is pending.")
+    controlled_by = serializers.ChoiceField(
+        choices=["person", "ai"],
+        allow_null=True,
+        help_text="Who plays the seat now: its person, or the AI (an AI seat, or a "
+        "person's seat the AI took over after missed deadlines); null while nobody sits "
+        "there (an open seat or an invitation).",
+    )
+    ai_controlled_since = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the AI took this person's seat over; null unless it holds it now.",
+    )
+    can_reclaim = serializers.BooleanField(
+        help_text="Whether the caller may take this seat back now "
+        "(`POST /games/{id}/reclaim`): true only on the caller's own seat while the AI "
+        "holds it."
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):

@@ -116,9 +116,12 @@ def _settle(game: Game, plan: dict[int, Any]) -> bool:
             game.timeout_policy == TimeoutPolicy.AI_TAKES_SEAT
             and row.missed_turns >= game.timeout_takeover_after
         )
-        row.ai_controlled = take_over or row.ai_controlled
+        if take_over and not row.ai_controlled:
+            row.ai_controlled, row.ai_controlled_since = True, timezone.now()
         Seat.objects.filter(pk=row.pk).update(
-            missed_turns=row.missed_turns, ai_controlled=row.ai_controlled
+            missed_turns=row.missed_turns,
+            ai_controlled=row.ai_controlled,
+            ai_controlled_since=row.ai_controlled_since,
         )
         events.timed_out(game, row, game.timeout_policy, take_over)
         if take_over:
@@ -195,6 +198,8 @@ def reclaim_seat(user: AbstractBaseUser, game_id: int) -> Game:
             raise errors.not_a_player()
         if not seat.ai_controlled:
             raise errors.conflict("SEAT_NOT_TAKEN_OVER", "The AI is not playing for you here.")
-        Seat.objects.filter(pk=seat.pk).update(ai_controlled=False, missed_turns=0)
+        Seat.objects.filter(pk=seat.pk).update(
+            ai_controlled=False, ai_controlled_since=None, missed_turns=0
+        )
         bump(game)
     return game

@@ -97,3 +97,38 @@ def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worke
     assert len(numbers) > made
     assert numbers == list(range(1, len(numbers) + 1))
     assert stored.state == _replayed_state(stored)
+
+
+def test_an_ai_seat_moves_within_seconds_of_a_settled_deadline(worker):
+    """The AI seat's turn is queued with the settling, not left to the stuck-AI sweep
+    (AI_STUCK_SECONDS, 60 s here). Target 2 s; the limit allows 5 s for a busy machine."""
+    from games import play
+    from games.snapshot import load_state
+
+    host = _user("host")
+    game = lobby.create_game(
+        host,
+        board="europe",
+        seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("ai", level="random")],
+        turn_time_limit=3600,
+        first_seat=0,
+    )
+    state = load_state(Game.objects.get(pk=game.pk))
+    offered = [state.board.tickets[i].id for i in state.offers[0]]
+    play.act(host, game.pk, {"type": "keep_tickets", "tickets": offered}, game.version)
+    wait_for(lambda: Game.objects.get(pk=game.pk).state["phase"] == "playing", 30, "the AI's keep")
+    assert Game.objects.get(pk=game.pk).state["current"] == 0
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    def ai_moved_after_the_timeout() -> bool:
+        return Move.objects.filter(game_id=game.pk, cause=MoveCause.AI, seat=1).count() > 1
+
+    wait_for(ai_moved_after_the_timeout, 30, "the AI seat's move after the settling")
+    timed_out = Move.objects.filter(game_id=game.pk, cause=MoveCause.TIMEOUT).latest("number")
+    replied = (
+        Move.objects.filter(game_id=game.pk, cause=MoveCause.AI, number__gt=timed_out.number)
+        .order_by("number")
+        .first()
+    )
+    assert replied is not None
+    assert (replied.created_at - timed_out.created_at).total_seconds() < 5
