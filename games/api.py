@@ -206,7 +206,8 @@ class GameDetailView(APIView):
         summary="A game as the caller may see it",
         description="A seated player sees its own hand, tickets and offers; everyone else "
         "the public view. Carries an ETag (per caller: the game version and the caller's "
-        "seat); send it in If-None-Match to get 304 when nothing changed. A matching "
+        "seat); send it in If-None-Match to get 304 when nothing changed (compared as RFC 9110 "
+        "says: weakly, so `W/` tags match too; a list of tags; or `*`). A matching "
         "If-None-Match is answered from the version and the seat alone, without reading "
         "the game's state, so polling with it is cheap; a view of the current version is "
         "rendered once per seat and then served as it was rendered.",

@@ -116,6 +116,19 @@ def render_seats(game: Game, state: GameState | None = None) -> dict[int | None,
     return {i: render(view) for i, view in selectors.seat_details(game, seats, state).items()}
 
 
+def matches(if_none_match: str | None, tag: str) -> bool:
+    """Whether an If-None-Match header names ``tag`` (RFC 9110: weak comparison, so
+    ``W/"x"`` matches ``"x"``; a comma-separated list; ``*`` matches any current view)."""
+    if not if_none_match:
+        return False
+    wanted = tag.removeprefix("W/")
+    for item in if_none_match.split(","):
+        item = item.strip()
+        if item == "*" or item.removeprefix("W/") == wanted:
+            return True
+    return False
+
+
 def etag(game_id: int, version: int, seat: int | None) -> str:
     """Per viewer: a seat's view and the public view of one version differ."""
     return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
@@ -136,7 +149,7 @@ def view_for(
     if probe is not None and not clocks.deadline_passed(probe["status"], probe["deadline"]):
         version, seat = probe["version"], probe["seat"]
         tag = etag(game_id, version, seat)
-        if if_none_match == tag:
+        if matches(if_none_match, tag):
             return tag, None
         body = get(game_id, stamp(version, probe["updated_at"]), seat)
         if body is not None:
@@ -145,7 +158,7 @@ def view_for(
     mine = seat_of(user, game)
     seat = mine.index if mine is not None else None
     tag = etag(game.pk, game.version, seat)
-    if if_none_match == tag:
+    if matches(if_none_match, tag):
         return tag, None
     body = render(selectors.seat_detail(game, mine))
     keep(game.pk, stamp(game.version, game.updated_at), {seat: body})

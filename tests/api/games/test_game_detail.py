@@ -72,3 +72,28 @@ def test_an_unknown_game_is_a_404_problem(creator):
     response = creator.get("/api/v1/games/999999")
     assert response.status_code == 404
     assert response.json()["code"] == "GAME_NOT_FOUND"
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        "{tag}",
+        "W/{tag}",
+        '"g0-v0-s0", {tag}',
+        '"g0-v0-s0",W/{tag}',
+        "*",
+    ],
+    ids=["strong", "weak", "a list", "a list, weak, no space", "any"],
+)
+def test_if_none_match_compares_as_rfc_9110_says(two_player_game, creator, sent):
+    url = f"/api/v1/games/{two_player_game['id']}"
+    tag = creator.get(url)["ETag"]
+    again = creator.get(url, HTTP_IF_NONE_MATCH=sent.format(tag=tag))
+    assert again.status_code == 304
+    assert again["ETag"] == tag
+
+
+def test_a_list_without_the_current_tag_gets_the_view(two_player_game, creator):
+    url = f"/api/v1/games/{two_player_game['id']}"
+    stale = '"g0-v0-s0", W/"g0-v1-s0"'
+    assert creator.get(url, HTTP_IF_NONE_MATCH=stale).status_code == 200
