@@ -16,8 +16,10 @@ from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -206,6 +208,38 @@ def json_handler500(request: HttpRequest) -> JsonResponse:
         500, "SERVER_ERROR", "The server failed; the request was not applied.", request.path
     )
     return JsonResponse(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
+
+
+class ApiProblemsMiddleware:
+    """Everything under ``/api/`` answers problem+json, whatever ``DEBUG`` says.
+
+    Django answers an error that no view handled with its handlers (``handler404``,
+    ``handler500``) only when ``DEBUG`` is off; with it on (the ``make run`` default) it
+    shows its HTML debug pages. A client of the API gets the same body either way; the
+    error is still logged and signalled as Django would.
+    """
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> Any:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+        if not request.path.startswith("/api/"):
+            return None
+        if isinstance(exception, Http404):
+            return json_handler404(request, exception)
+        logger.error("Internal Server Error: %s", request.path, exc_info=exception)
+        got_request_exception.send(sender=None, request=request)
+        return json_handler500(request)
+
+
+@csrf_exempt  # any method gets the 404; no form to protect
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """The last route under ``/api/``: no other matched (an unknown path, or an id that is
+    not a number)."""
+    return json_handler404(request)
 
 
 def problem_responses(

@@ -100,6 +100,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ttr_service.limits.BodySizeLimitMiddleware",
+    # Errors under /api/ answer problem+json even with DEBUG on.
+    "ttr_service.problems.ApiProblemsMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,6 +1,6 @@
 """URL routes. Every API path lives under /api/<version>/, one namespace per version."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -8,6 +8,7 @@ from drf_spectacular.views import (
 )
 
 from ttr_service.health import HealthView
+from ttr_service.problems import api_not_found
 
 # DRF's NamespaceVersioning reads request.version from the namespace, and its reverse()
 # adds the namespace, so the docs views name the schema route without it.
@@ -20,10 +21,14 @@ api_v1 = [
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("ratings.urls")),
+    # Anything else under /api/v1/ (an unknown path, a game id that is not a number) is a
+    # problem+json 404, also with DEBUG on, where Django would answer an HTML page.
+    re_path(r"^.*$", api_not_found),
 ]
 
 urlpatterns = [
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
+    re_path(r"^api(/.*)?$", api_not_found),
     path("", include("web.urls")),
 ]
 
