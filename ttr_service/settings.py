@@ -231,6 +231,10 @@ if REDIS_URL is None:
     for _folder in (_celery_messages, _celery_processed, _celery_control):
         _folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, but each message is written whole before it is seen
+    # and a file that cannot be read is set aside in var/celery/unreadable/ instead of
+    # stopping the worker (ttr_service/broker_files.py).
+    CELERY_BROKER_TRANSPORT = "ttr_service.broker_files:Transport"
     # Producer and worker sit on one machine, so both read and write the same folder.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_messages),
