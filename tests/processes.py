@@ -90,9 +90,10 @@ P = TypeVar("P", bound=Process)
 
 @contextlib.contextmanager
 def running(server: P) -> Iterator[P]:
-    """Start ``server``, stop it afterwards and print the end of its log."""
-    server.start()
+    """Start ``server``, stop it afterwards and print the end of its log (also when it
+    never became ready: a start that times out must not leave the process behind)."""
     try:
+        server.start()
         yield server
     finally:
         server.stop()
