@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "web",
+    "ops",
 ]
 
 MIDDLEWARE = [
@@ -462,3 +463,34 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
+
+
+# ---------------------------------------------------------------------------------------
+# Operations (ops/): worker heartbeats and what the health check asks of them.
+# How often each Celery worker records that it is alive (a thread in the worker process).
+WORKER_HEARTBEAT_SECONDS = env.get_int("WORKER_HEARTBEAT_SECONDS", default=10, minimum=1)
+# /api/v1/health answers 503 when no worker's heartbeat is younger than this...
+HEALTH_WORKER_MAX_AGE_SECONDS = env.get_int("HEALTH_WORKER_MAX_AGE_SECONDS", default=60, minimum=1)
+# ...or when the deadline sweep last ran longer ago than this: three sweeps and a margin.
+HEALTH_BEAT_MAX_AGE_SECONDS = env.get_int(
+    "HEALTH_BEAT_MAX_AGE_SECONDS", default=3 * DEADLINE_SWEEP_SECONDS + 30, minimum=1
+)
+# false: the workers and the beat are reported but only the database and the broker decide
+# the answer (a probe meant for the web process alone).
+HEALTH_REQUIRE_WORKERS = env.get_bool("HEALTH_REQUIRE_WORKERS", default=True)
+if HEALTH_WORKER_MAX_AGE_SECONDS <= WORKER_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured(
+        "Environment variable HEALTH_WORKER_MAX_AGE_SECONDS: must be more than "
+        f"WORKER_HEARTBEAT_SECONDS ({WORKER_HEARTBEAT_SECONDS}); got "
+        f"{HEALTH_WORKER_MAX_AGE_SECONDS}"
+    )
+if HEALTH_BEAT_MAX_AGE_SECONDS <= DEADLINE_SWEEP_SECONDS:
+    raise ImproperlyConfigured(
+        "Environment variable HEALTH_BEAT_MAX_AGE_SECONDS: must be more than "
+        f"DEADLINE_SWEEP_SECONDS ({DEADLINE_SWEEP_SECONDS}); got {HEALTH_BEAT_MAX_AGE_SECONDS}"
+    )
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
+    **SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"],
+    "HealthStateEnum": "ops.health.HEALTH_STATES",
+    "HeartbeatStateEnum": "ops.health.HEARTBEAT_STATES",
+}

@@ -7,13 +7,12 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
-from ttr_service.health import HealthView
 from ttr_service.problems import api_not_found
 
 # DRF's NamespaceVersioning reads request.version from the namespace, and its reverse()
 # adds the namespace, so the docs views name the schema route without it.
 api_v1 = [
-    path("health", HealthView.as_view(), name="health"),
+    path("", include("ops.urls")),
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("redoc", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

@@ -1,0 +1,1 @@
+"""Operations: the workers' heartbeats and the health check that reads them."""

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class OpsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "ops"
+    verbose_name = "Operations"
+
+    def ready(self) -> None:
+        from . import receivers
+
+        receivers.connect()

@@ -1,0 +1,39 @@
+"""Celery's signals, heard in every process that loads the apps.
+
+A worker starts its heartbeat thread when it is ready and stops it when it shuts down;
+each successful run of the deadline sweep is recorded wherever it runs. The sweep is
+known by its task name only, so this app imports nothing of games.
+
+``connect`` is called by ``OpsConfig.ready``.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from celery.signals import task_postrun, worker_ready, worker_shutdown
+
+from . import heartbeats
+
+
+def on_worker_ready(sender: Any = None, **_: Any) -> None:
+    # The sender is the worker's consumer; its hostname is the node name (celery@host).
+    heartbeats.start(str(sender.hostname))
+
+
+def on_worker_shutdown(**_: Any) -> None:
+    heartbeats.stop()
+
+
+def on_task_postrun(task: Any = None, state: str | None = None, **_: Any) -> None:
+    if task is None or task.name != heartbeats.SWEEP_TASK or state != "SUCCESS":
+        return
+    hostname = getattr(task.request, "hostname", None) or socket.gethostname()
+    heartbeats.record_sweep(str(hostname))
+
+
+def connect() -> None:
+    worker_ready.connect(on_worker_ready, weak=False, dispatch_uid="ops.on_worker_ready")
+    worker_shutdown.connect(on_worker_shutdown, weak=False, dispatch_uid="ops.on_worker_shutdown")
+    task_postrun.connect(on_task_postrun, weak=False, dispatch_uid="ops.on_task_postrun")

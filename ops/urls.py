@@ -1,0 +1,7 @@
+from django.urls import path
+
+from .health import HealthView
+
+urlpatterns = [
+    path("health", HealthView.as_view(), name="health"),
+]
