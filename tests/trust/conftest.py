@@ -31,6 +31,13 @@ class Persona:
         return {"Authorization": f"Token {self.key}"} if self.key else {}
 
 
+@pytest.fixture(autouse=True)
+def _health_without_workers(settings: Any) -> None:
+    """No worker runs in these in-process tests; health then answers for the web process
+    and its database alone (``HEALTH_REQUIRE_WORKERS``), as a load balancer's probe does."""
+    settings.HEALTH_REQUIRE_WORKERS = False
+
+
 def persona(username: str) -> Persona:
     user = get_user_model().objects.create_user(username, password="a-long-password-1")
     _, key = token_issue(user, name="trust")

@@ -12,6 +12,8 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "ttr.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://ttr.example.org",
     "TRUST_X_FORWARDED_PROTO": "true",
+    # No worker runs here: the probe answers for the web process (a load balancer's setting).
+    "HEALTH_REQUIRE_WORKERS": "false",
 }
 
 REQUESTS = """
