@@ -421,7 +421,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
-        "HealthStateEnum": "ttr_service.health.HEALTH_STATES",
         "GameStatusEnum": "games.models.GameStatus",
         "SeatKindEnum": "games.models.SeatKind",
         "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
