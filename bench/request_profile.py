@@ -4,7 +4,9 @@
 
 Uses Django's test client (no HTTP server, no network) against a fresh PostgreSQL
 database (``--database``, by default ``ttr_bench_profile`` on 127.0.0.1, dropped and
-created again), with real tokens in ``Authorization`` headers, so authentication counts.
+created again) or, with ``--database sqlite:///PATH``, the embedded default on a fresh
+SQLite file at PATH, with real tokens in ``Authorization`` headers, so authentication
+counts.
 The kinds: ``health`` (the trivial endpoint), ``view_200`` (a whole game view, as the
 players get it after a move: rendered when the move was made), ``view_render`` (the same
 view rendered for the request: the cache emptied before each), ``view_304`` (a poll
@@ -38,13 +40,30 @@ sys.path[0] = str(ROOT)
 from bench.load import recreate_database  # noqa: E402
 
 KINDS = ("health", "view_200", "view_render", "view_304", "legal_actions", "move")
+SQLITE = "sqlite:///"
+
+
+def fresh_database(database: str) -> None:
+    """Drop and create the PostgreSQL database, or delete the SQLite file."""
+    if not database.startswith(SQLITE):
+        recreate_database(database)
+        return
+    path = Path(database.removeprefix(SQLITE))
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
 
 
 def setup(database: str) -> None:
+    if database.startswith(SQLITE):
+        os.environ.pop("DATABASE_URL", None)
+        os.environ["SQLITE_PATH"] = database.removeprefix(SQLITE)
+    else:
+        os.environ["DATABASE_URL"] = database
     os.environ.update(
         {
-            "DATABASE_URL": database,
             "DEBUG": "false",
+            # No worker runs here: health answers for the web process and its database.
+            "HEALTH_REQUIRE_WORKERS": "false",
             "SECRET_KEY": "bench-only-" + "k" * 48,
             "SECURE_SSL_REDIRECT": "false",
             "ALLOWED_HOSTS": "testserver",
@@ -233,10 +252,11 @@ def main() -> None:
     p.add_argument(
         "--database",
         default="postgres://postgres@127.0.0.1:5432/ttr_bench_profile",
-        help="PostgreSQL URL of the benchmark database (dropped and created again)",
+        help="PostgreSQL URL of the benchmark database (dropped and created again), or "
+        "sqlite:///PATH for a fresh SQLite file",
     )
     args = p.parse_args()
-    recreate_database(args.database)
+    fresh_database(args.database)
     setup(args.database)
     runner = Runner(*make_game())
     results = {kind: measure(runner, kind, args.repeat) for kind in KINDS}

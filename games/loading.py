@@ -4,8 +4,7 @@
 ``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
 the game, its creator, and ``game.seats.all()`` answered from memory, in one query (two
 when the game is locked) whose SQL is not rebuilt on every request (see
-``ttr_service.rows``). A locked game's seats come with what notifying their users needs
-(``notifications.recipients``), read in the same statement.
+``ttr_service.rows``). Why this is not the ORM's two queries: docs/decisions/0300.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from notifications import recipients
 from ttr_service.rows import Columns, column, convert, fetch, table
 
 from .models import Game, Seat, SeatKind
@@ -67,19 +65,15 @@ def _locked_game_sql() -> str:
 
 
 @cache
-def _seats_sql() -> tuple[str, list[Any]]:
-    """The seats with their users and what notifying each user needs (a move tells the
-    next player it is their turn), and the parameters before the game's id."""
+def _seats_sql() -> str:
+    """The seats with their users, by the game's id."""
     user = get_user_model()
     seat_user = f"s.{column(Seat, 'user')}"
-    recipient, params = recipients.select_sql(seat_user)
-    sql = (
-        f"SELECT {_SEAT.sql()}, {_SEAT_USER.sql()}, {recipient} FROM {table(Seat)} s "
+    return (
+        f"SELECT {_SEAT.sql()}, {_SEAT_USER.sql()} FROM {table(Seat)} s "
         f"LEFT JOIN {table(user)} u ON u.{column(user, 'id')} = {seat_user} "
-        f"{recipients.join_sql(seat_user)} "
         f"WHERE s.{column(Seat, 'game')} = %s ORDER BY s.{column(Seat, 'index')}"
     )
-    return sql, params
 
 
 def _valid_id(game_id: int) -> bool:
@@ -118,15 +112,12 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     game.created_by = _CREATOR.load(rows[0], _GAME.width)
     at = _GAME.width + _CREATOR.width
     if lock:
-        sql, params = _seats_sql()
-        rows, at = fetch(sql, [*params, game_id]), 0
+        rows, at = fetch(_seats_sql(), [game_id]), 0
     seats = []
     for row in rows:
         seat = _SEAT.load(row, at)
         if seat is not None:
             seat.user = _SEAT_USER.load(row, at + _SEAT.width)
-            if lock and seat.user is not None:
-                recipients.preload(seat.user, recipients.load(row, _SEAT.width + _SEAT_USER.width))
             seats.append(seat)
     attach_seats(game, seats)
     return game

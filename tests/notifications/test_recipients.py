@@ -77,28 +77,3 @@ def test_endpoints_are_read_only_for_a_user_who_has_one(player: Any, monkeypatch
     # The notification, the lookup, the endpoints, the delivery row; no devices read.
     assert len(captured.captured_queries) == 4
     assert not any('"notifications_device" t' in q["sql"] for q in captured.captured_queries)
-
-
-def test_a_locked_games_seats_bring_their_users_recipient_data(player: Any) -> None:
-    from django.db import transaction
-
-    from games import store
-    from games.models import Game, Seat, SeatKind
-
-    alice, bob = player("alice"), player("bob")
-    _hook(bob)
-    preferences_update(bob, channels={}, quiet_hours=QuietHours(time(1), time(2), "UTC"))
-    game = Game.objects.create(board="europe", created_by=alice, players=3, seed=1)
-    Seat.objects.create(game=game, index=0, kind=SeatKind.HUMAN, user=alice)
-    Seat.objects.create(game=game, index=1, kind=SeatKind.HUMAN, user=bob)
-    Seat.objects.create(game=game, index=2, kind=SeatKind.AI, ai_level="easy")
-    with transaction.atomic():
-        locked = store.lock_game(game.pk, with_seats=True)
-        users = {s.index: s.user for s in locked.seats.all()}
-        with CaptureQueriesContext(connection) as captured:
-            found = {i: recipient_of(u) for i, u in users.items() if u is not None}
-    assert captured.captured_queries == []
-    assert set(found) == {0, 1}
-    assert (found[0].has_webhooks, found[0].has_devices, found[0].row) == (False, False, None)
-    assert (found[1].has_webhooks, found[1].has_devices) == (True, False)
-    assert found[1].preferences == preferences_of(bob)

@@ -14,6 +14,9 @@ from .conftest import create_game, keep_all_initial
 # with their users (one query). A game view also reads the version and the caller's seat
 # first (POLL_QUERIES), to serve a view already rendered.
 VIEW_QUERIES = 2
+# Rendering a view reads the game with its creator and its seats with their users, in
+# one query (games/loading.py; docs/decisions/0300).
+GAME_READ = 1
 # A poll whose If-None-Match matches: the token, then the game's version, status, deadline
 # and the caller's seat in one query; neither the state nor the seats are loaded.
 POLL_QUERIES = 2
@@ -27,10 +30,10 @@ POLL_QUERIES = 2
 MOVE_QUERIES = 7
 # A move that ends the turn also writes the two pending flags that change (one statement)
 # and tells the next player: the notification, which its unique key drops if it is a
-# duplicate. Their preferences and whether they have any active webhook or device came
-# with the seats (none here, so neither is read, and no outbox row is written). It was
+# duplicate, after one query for the player's preferences and whether they have any active
+# webhook or device (none here, so neither is read, and no outbox row is written). It was
 # 13: a statement per flag, and preferences, webhooks and devices read one by one.
-TURN_END_QUERIES = 9
+TURN_END_QUERIES = 10
 
 
 @pytest.fixture
@@ -46,10 +49,10 @@ def game(users, auth_client, creator, opponent):
 
 def test_the_game_view_takes_a_fixed_number_of_queries(game, django_assert_max_num_queries):
     game_id, host, _ = game
-    with django_assert_max_num_queries(POLL_QUERIES + 1):  # rendered: the game read
+    with django_assert_max_num_queries(POLL_QUERIES + GAME_READ):  # rendered: the game read
         response = host.get(f"/api/v1/games/{game_id}")
     assert response.status_code == 200
-    with django_assert_max_num_queries(POLL_QUERIES + 1):
+    with django_assert_max_num_queries(POLL_QUERIES + GAME_READ):
         stale = host.get(f"/api/v1/games/{game_id}", HTTP_IF_NONE_MATCH='"g1-v0-s0"')
     assert stale.status_code == 200
 
@@ -179,5 +182,5 @@ def test_a_kept_view_is_not_served_once_the_row_says_another_write_made_that_ver
     host.get(url)
     row = Game.objects.get(pk=game_id)
     Game.objects.filter(pk=game_id).update(updated_at=row.updated_at + timedelta(seconds=1))
-    with django_assert_num_queries(POLL_QUERIES + 1):  # rendered again: the game read
+    with django_assert_num_queries(POLL_QUERIES + GAME_READ):  # rendered again: the game read
         assert host.get(url).status_code == 200
