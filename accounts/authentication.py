@@ -9,7 +9,7 @@ of the user's other tokens are deleted when a new token is issued (``token_issue
 on every request; they never authenticate meanwhile, and ``tokens_of`` leaves them out.
 Nothing is cached: each request reads the token row, in SQL kept from the first request
 (``ttr_service.rows``: the ORM would spend more time building the query than the database
-answering it).
+answering it; docs/decisions/0301).
 """
 
 from __future__ import annotations

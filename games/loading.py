@@ -4,7 +4,8 @@
 ``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
 the game, its creator, and ``game.seats.all()`` answered from memory, in one query (two
 when the game is locked) whose SQL is not rebuilt on every request (see
-``ttr_service.rows``). Why this is not the ORM's two queries: docs/decisions/0300.
+``ttr_service.rows``). Why this, ``probe`` and ``game_for_seat`` are not the ORM:
+docs/decisions/0300 and 0302 to 0304.
 """
 
 from __future__ import annotations

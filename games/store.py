@@ -49,7 +49,7 @@ def require_status(game: Game, needed: str) -> None:
 def bump(game: Game, *, logged: Move | None = None, **fields: Any) -> None:
     """Save ``fields`` and the next version, only if nobody changed the game meanwhile;
     with ``logged``, its move log entry too (in the same statement where the database
-    allows it)."""
+    allows it: docs/decisions/0305)."""
     old = game.version
     game.version = old + 1
     game.updated_at = timezone.now()
@@ -90,7 +90,7 @@ def store_state(
     changed = [s for s in seats if s.pending != (s.index in pending)]
     for s in changed:
         s.pending = s.index in pending
-    rows.set_flag(
+    rows.set_flag(  # one statement, whichever way each flag goes: docs/decisions/0306
         Seat,
         "pending",
         [s.pk for s in changed if s.pending],

@@ -12,6 +12,7 @@ from tests.service.test_rows import (  # noqa: F401
     test_only_defers_the_other_fields,
     test_select_matches_filter_and_order,
     test_set_flag_sets_some_rows_and_clears_others_in_one_statement,
+    test_the_game_read_by_hand_is_what_the_orm_prefetches,
     test_update_changes_the_matching_rows_only,
     test_update_then_insert_writes_the_row_only_when_the_update_matched,
 )

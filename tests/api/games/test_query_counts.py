@@ -21,10 +21,9 @@ GAME_READ = 1
 # and the caller's seat in one query; neither the state nor the seats are loaded.
 POLL_QUERIES = 2
 # The token; the locked game with its creator (its deadline checked on that row); its
-# seats with their users (and what notifying them needs); the state and version written;
-# the move logged; and the savepoint and its release (the test runs inside a
-# transaction). The pending flags are not written when the same seat is still to move,
-# and the new view is made from memory.
+# seats with their users; the state and version written; the move logged; and the
+# savepoint and its release (the test runs inside a transaction). The pending flags are
+# not written when the same seat is still to move, and the new view is made from memory.
 # (On PostgreSQL the version bump and the log entry are one statement:
 # ``test_query_counts_postgres.py``.)
 MOVE_QUERIES = 7
