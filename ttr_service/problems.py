@@ -5,7 +5,9 @@
      "instance": "/api/v1/games/12/actions", "errors": []}
 
 ``errors`` lists field problems of bad input (``field``, ``code``, ``detail``). Engine error
-codes pass through unchanged. Served as ``application/problem+json``.
+codes pass through unchanged. Every code, with its meaning, is in
+``ttr_service.problem_codes``; the schema lists them as the enum of ``code``. Served as
+``application/problem+json``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import EngineError, MalformedActionError, PositionError
+from engine.phases import (
+    CHOOSE_INITIAL_TICKETS,
+    KEEP_TICKETS,
+    SECOND_CARD,
+    TUNNEL_PAYMENT,
+    TURN_ACTION,
+)
+from ttr_service.problem_codes import PROBLEM_CODE_CHOICES
 
 logger = logging.getLogger(__name__)
 
@@ -186,16 +196,52 @@ class ProblemErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+# The members some problems add beside the standard ones (``problem(..., **extra)``, and
+# the context of an engine error): each is declared here, and present only when its code
+# says so.
+_PENDING_KINDS = [CHOOSE_INITIAL_TICKETS, TURN_ACTION, SECOND_CARD, TUNNEL_PAYMENT, KEEP_TICKETS]
+_GAME_STATUSES = ["lobby", "active", "finished", "cancelled"]
+
+
 class ProblemSerializer(serializers.Serializer):
     """RFC 9457 problem details, with a stable ``code``."""
 
     type = serializers.CharField(help_text="urn:ttr:problem:<code>")
     title = serializers.CharField(help_text="The HTTP status phrase.")
     status = serializers.IntegerField()
-    code = serializers.CharField(help_text="A stable machine code, e.g. ROUTE_TAKEN.")
+    code = serializers.ChoiceField(
+        choices=PROBLEM_CODE_CHOICES,
+        help_text="A stable machine code, e.g. ROUTE_TAKEN. New codes may be added; a client "
+        "should treat an unknown one by its HTTP status.",
+    )
     detail = serializers.CharField(help_text="What went wrong, for a person.")
     instance = serializers.CharField(required=False, help_text="The request path.")
     errors = ProblemErrorSerializer(many=True)
+    current_version = serializers.IntegerField(
+        required=False,
+        help_text="With `VERSION_MISMATCH` (412) only: the game's version now. Fetch the game "
+        "and decide again at this version.",
+    )
+    game_status = serializers.ChoiceField(
+        choices=_GAME_STATUSES,
+        required=False,
+        help_text="With `GAME_NOT_LOBBY`, `GAME_NOT_ACTIVE` and `GAME_NOT_FINISHED` (409) "
+        "only: the game's status now.",
+    )
+    pending = serializers.CharField(
+        required=False,
+        help_text="With `WRONG_PHASE` (409) only: the kind of decision the seat must make now, "
+        f"one of {', '.join(f'`{kind}`' for kind in _PENDING_KINDS)}.",
+    )
+    owner = serializers.IntegerField(
+        required=False,
+        help_text="With `ROUTE_TAKEN` and `STATION_TAKEN` (409) only: the seat holding the "
+        "route, or the city's station.",
+    )
+    minimum = serializers.IntegerField(
+        required=False,
+        help_text="With `MUST_KEEP_TICKETS` (409) only: the fewest tickets that may be kept.",
+    )
 
 
 def json_handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
