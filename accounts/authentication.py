@@ -1,5 +1,9 @@
 """Knox token authentication in one query, recording when each token was last used.
 
+A token is sent as ``Authorization: Token <key>`` (knox's scheme) or, as most generated
+OpenAPI clients send it, ``Authorization: Bearer <key>``; both name the same token. Any
+other scheme is left alone, as if no token were sent.
+
 Knox finds a token by its first characters, then walks every row sharing them and, for
 each, loads all of the user's tokens to delete the expired ones: two queries and a loop on
 every request. Here the key's SHA-512 is computed once and looked up by the unique
@@ -28,6 +32,8 @@ from knox.crypto import hash_token
 from knox.settings import CONSTANTS
 from knox.signals import token_expired
 from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
 
 from accounts.models import AuthToken
 from ttr_service.rows import Columns, column, fetch, table
@@ -35,6 +41,9 @@ from ttr_service.rows import Columns, column, fetch, table
 # At most one write per token per interval, so a busy client does not update its row on
 # every request.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+# Accepted beside knox's own scheme (``AUTH_HEADER_PREFIX``, the one WWW-Authenticate names).
+BEARER = "Bearer"
 
 _TOKEN: Columns[AuthToken] = Columns(AuthToken, "t")
 _USER: Columns[Any] = Columns(get_user_model(), "u")
@@ -62,7 +71,23 @@ def _token(digest: str, key: str) -> AuthToken | None:
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
-    """``Authorization: Token <key>``: digest, expiry and active user checked per request."""
+    """``Authorization: Token <key>`` or ``Bearer <key>``: digest, expiry and active user
+    checked per request."""
+
+    def authenticate(self, request: Request) -> tuple[Any, AuthToken] | None:
+        parts = get_authorization_header(request).split()
+        schemes = {self.authenticate_header(request).lower(), BEARER.lower()}
+        if not parts or parts[0].decode("latin-1").lower() not in schemes:
+            return None  # no token, or one for another scheme
+        if len(parts) == 1:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header. No credentials provided.")
+            )
+        if len(parts) > 2:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header. Token string should not contain spaces.")
+            )
+        return self.authenticate_credentials(parts[1])
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, AuthToken]:
         invalid = exceptions.AuthenticationFailed(_("Invalid token."))

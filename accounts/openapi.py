@@ -15,26 +15,37 @@ TAG = "auth"
 
 
 class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
-    target_class = "accounts.authentication.TokenAuthentication"
-    name = "tokenAuth"
+    """One token, two ways to send it: either scheme authenticates an operation."""
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "apiKey",
-            "in": "header",
-            "name": "Authorization",
-            "description": (
-                "A token from `POST /auth/login`, `POST /auth/register` or "
-                "`POST /auth/tokens`, sent as `Authorization: Token <key>`."
-            ),
-        }
+    target_class = "accounts.authentication.TokenAuthentication"
+    name = ["bearerAuth", "tokenAuth"]
+
+    def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[Any]]]:
+        return [{name: []} for name in self.name]
+
+    def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
+        where = "A token from `POST /auth/login`, `POST /auth/register` or `POST /auth/tokens`"
+        return [
+            {
+                "type": "http",
+                "scheme": "bearer",
+                "bearerFormat": "ttr_ key",
+                "description": f"{where}, sent as `Authorization: Bearer <key>`.",
+            },
+            {
+                "type": "apiKey",
+                "in": "header",
+                "name": "Authorization",
+                "description": f"{where}, sent as `Authorization: Token <key>`.",
+            },
+        ]
 
 
 _DESCRIPTIONS = {
     400: "The body is not valid: `VALIDATION_ERROR` lists the fields at fault.",
     401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
     "unknown, expired or revoked).",
-    404: "`NOT_FOUND`.",
+    404: "`NOT_FOUND`: the caller has no token with this id.",
     409: "A conflict with the current state.",
     429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
 }
@@ -69,6 +80,6 @@ WWW_AUTHENTICATE = OpenApiParameter(
     "WWW-Authenticate",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description="`Token`: the scheme this API expects.",
+    description="`Token`, the scheme this API names; `Bearer` is accepted too.",
     response=[401],
 )

@@ -71,7 +71,7 @@ def test_it_refuses_an_unknown_or_malformed_token(api_client: APIClient, header:
 
 def test_it_does_not_take_a_token_under_another_scheme(make_user: Any, auth_client: Any) -> None:
     client = auth_client(make_user("alice"))
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {client.token_key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Basic {client.token_key}")
 
     response = client.get(URL)
 
