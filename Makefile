@@ -41,6 +41,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) scripts/lint_schema.py
 
 # The tests marked `slow` stay out of `make test` (pyproject.toml's addopts leave them out,
 # and a -m given here replaces that one, so these -m expressions say "not slow" again).
