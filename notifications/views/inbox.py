@@ -41,7 +41,14 @@ class NotificationListView(ListAPIView):
                 "unread", str, enum=["true", "false"], description="`true`: unread ones only."
             )
         ],
-        responses={200: NotificationSerializer(many=True), **problem_responses(400)},
+        responses={
+            200: NotificationSerializer(many=True),
+            **problem_responses(
+                400,
+                s400="`VALIDATION_ERROR`: `unread` is neither `true` nor `false`; "
+                "`BAD_CURSOR`: a cursor this list did not give out.",
+            ),
+        },
         examples=[examples.notification()],
     )
     def get(self, request: Request) -> Response:
