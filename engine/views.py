@@ -40,7 +40,8 @@ def _linked(s: GameState, routes: list[int]) -> list[int]:
     return [root(c) for c in range(len(parent))]
 
 
-def _pending_json(s: GameState) -> dict[str, Any] | None:
+def pending_view(s: GameState) -> dict[str, Any] | None:
+    """The pending decision as everyone may see it (with a tunnel's face-up cards)."""
     pending = s.pending
     if pending.kind is None:
         return None
@@ -96,7 +97,7 @@ def player_views(s: GameState, viewers: Iterable[int | None]) -> dict[int | None
         "turn": s.turn_number,
         "current_seat": s.current if s.phase == "playing" else None,
         "first_seat": s.first_player,
-        "pending": _pending_json(s),
+        "pending": pending_view(s),
         "market": [None if c is None else CARD_NAMES[c] for c in s.market],
         "deck_size": len(s.deck),
         "discard_size": len(s.discard),

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -495,7 +494,7 @@ class ResultView(APIView):
     @extend_schema(
         operation_id="games_result",
         summary="The final result with the full breakdown (once the game is over)",
-        responses={200: OpenApiTypes.OBJECT, **problems(404, 409)},
+        responses={200: serializers.ScoreSheetSerializer, **problems(404, 409)},
         examples=[examples.result()],
     )
     def get(self, request: Request, game_id: int) -> Response:

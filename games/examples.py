@@ -88,6 +88,7 @@ def legal_actions() -> OpenApiExample:
             "version": 3,
             "pending": {"kind": "turn_action", "seats": [0]},
             "actions": actions[:6],
+            "can_forfeit": True,
         },
         response_only=True,
     )

@@ -12,7 +12,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from engine import Board, Event, GameState, action_view, event_view, player_view
-from engine.views import player_views
+from engine.state import GAME_OVER
+from engine.views import pending_view, player_views
 
 from . import clocks, errors, loading, queue
 from .models import Game, GameStatus, Move, Seat, SeatKind
@@ -167,11 +168,11 @@ def legal_actions_of(game_id: int, user: AbstractBaseUser) -> dict[str, Any]:
 
 def legal_actions(game: Game, seat: int) -> dict[str, Any]:
     state = load_state(game)
-    pending = state.pending
     return {
         "version": game.version,
-        "pending": {"kind": pending.kind, "seats": list(pending.seats)},
+        "pending": pending_view(state) or {"kind": None, "seats": []},
         "actions": [a.to_json() for a in state.legal_actions(seat)],
+        "can_forfeit": state.phase != GAME_OVER and not state.forfeited[seat],
     }
 
 

@@ -6,15 +6,33 @@ from typing import Any
 
 from rest_framework import serializers
 
-from engine import ACTION_TYPES, BOARD_IDS, CARD_NAMES
+from engine import BOARD_IDS, CARD_NAMES
+from ttr_service.strict import StrictSerializer
 
 from .bots import AI_LEVELS
 from .lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from .models import GameStatus, SeatKind, TimeoutPolicy
+from .score_api import ScoreSheetSerializer
+from .wire import (
+    FACE_UP_SLOTS,
+    MAX_KEPT_TICKETS,
+    MAX_LOCOMOTIVES,
+    ActionField,
+    ActionRequestField,
+    BoardOptionSerializer,
+    CitySerializer,
+    CountrySerializer,
+    EventField,
+    LoggedActionField,
+    RouteSerializer,
+    RulesSerializer,
+    TicketSerializer,
+    action_fields,
+)
 
 
 # ----------------------------------------------------------------------------- input
-class SeatSpecSerializer(serializers.Serializer):
+class SeatSpecSerializer(StrictSerializer):
     type = serializers.ChoiceField(
         choices=["creator", "open", "invite", "ai"],
         help_text="creator: you sit here; open: anyone may join; invite: reserved for "
@@ -29,7 +47,7 @@ class SeatSpecSerializer(serializers.Serializer):
         return attrs
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(StrictSerializer):
     board = serializers.ChoiceField(choices=BOARD_IDS, default="europe")
     options = serializers.DictField(
         child=serializers.CharField(),
@@ -59,71 +77,73 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(StrictSerializer):
     seat = serializers.IntegerField(required=False, min_value=0, max_value=4)
 
 
-class ExtraTimeSerializer(serializers.Serializer):
+class ExtraTimeSerializer(StrictSerializer):
     seconds = serializers.IntegerField(
         min_value=60, max_value=7 * 24 * 3600, help_text="Seconds added to the deadline."
     )
 
 
-class ActionSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=list(ACTION_TYPES))
-    tickets = serializers.ListField(child=serializers.CharField(), required=False)
-    slot = serializers.IntegerField(required=False)
-    route = serializers.CharField(required=False)
-    city = serializers.CharField(required=False)
-    color = serializers.CharField(required=False, allow_null=True)
-    locomotives = serializers.IntegerField(required=False)
-
-
-class ActionRequestSerializer(serializers.Serializer):
+class ActionRequestSerializer(StrictSerializer):
     version = serializers.IntegerField(
         required=False,
+        min_value=0,
         help_text="The game version the move was decided on (or send it in If-Match).",
     )
-    action = ActionSerializer()
+    action = ActionRequestField()
 
 
+_REQUEST_FIELDS = frozenset({"version", "action"})
 _TEXT_FIELDS = ("route", "city")
-_WHOLE_FIELDS = ("slot", "locomotives")
+_WHOLE_FIELDS = {"slot": (0, FACE_UP_SLOTS - 1), "locomotives": (0, MAX_LOCOMOTIVES)}
+_TEXT_LENGTH = {"route": 64, "city": 64, "color": 32, "tickets": 64}
 
 
 def plainly_valid(body: dict[str, Any]) -> bool:
     """True when ``ActionRequestSerializer`` would surely accept ``body``: the shapes a
     client sends every move, checked without building the serializer's fields. Anything
-    else (a number in a string, a missing type, blank text, ...) is left to the serializer,
+    else (a number in a string, a missing field, blank text, ...) is left to the serializer,
     which accepts it or says what is wrong."""
 
-    def whole(value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool)
+    def whole(value: Any, low: int, high: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-    def text(value: Any) -> bool:
+    def text(value: Any, longest: int) -> bool:
         # CharField refuses blank text, NUL characters and lone surrogates.
         return (
             isinstance(value, str)
             and value.strip() != ""
+            and len(value) <= longest
             and "\x00" not in value
             and not any("\ud800" <= c <= "\udfff" for c in value)
         )
 
     action = body.get("action")
-    if "version" in body and not whole(body["version"]):
+    if not set(body) <= _REQUEST_FIELDS:
+        return False
+    if "version" in body and not whole(body["version"], 0, 2**63 - 1):
         return False
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return False
-    if action["type"] not in ACTION_TYPES:
+    shape = action_fields(action["type"])
+    if shape is None or not shape.required <= set(action) <= shape.allowed:
         return False
-    if not all(text(action[f]) for f in _TEXT_FIELDS if f in action):
+    if not all(text(action[f], _TEXT_LENGTH[f]) for f in _TEXT_FIELDS if f in action):
         return False
-    if not all(whole(action[f]) for f in _WHOLE_FIELDS if f in action):
+    if not all(whole(action[f], *bounds) for f, bounds in _WHOLE_FIELDS.items() if f in action):
         return False
-    if "color" in action and action["color"] is not None and not text(action["color"]):
+    color = action.get("color")
+    if color is not None and not text(color, _TEXT_LENGTH["color"]):
         return False
     tickets = action.get("tickets", [])
-    return isinstance(tickets, list) and all(text(t) for t in tickets)
+    return (
+        isinstance(tickets, list)
+        and len(tickets) <= MAX_KEPT_TICKETS
+        and all(text(t, _TEXT_LENGTH["tickets"]) for t in tickets)
+    )
 
 
 # ----------------------------------------------------------------------------- output
@@ -179,6 +199,21 @@ class GameSummaryPageSerializer(serializers.Serializer):
     results = GameSummarySerializer(many=True)
 
 
+class TunnelSerializer(serializers.Serializer):
+    route = serializers.CharField()
+    color = serializers.ChoiceField(
+        choices=list(CARD_NAMES), help_text="The colour laid (`locomotive`: only locomotives)."
+    )
+    laid = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The cards laid, per colour."
+    )
+    revealed = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(CARD_NAMES)),
+        help_text="The cards turned from the deck.",
+    )
+    extra = serializers.IntegerField(help_text="How many more cards the tunnel asks for.")
+
+
 class PendingSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=[
@@ -192,7 +227,9 @@ class PendingSerializer(serializers.Serializer):
         help_text="null once the game is over (no decision is pending).",
     )
     seats = serializers.ListField(child=serializers.IntegerField())
-    tunnel = serializers.DictField(required=False, help_text="route, color, laid, revealed, extra")
+    tunnel = TunnelSerializer(
+        required=False, help_text="While a tunnel's extra cards are to be paid: what lies face up."
+    )
 
 
 class PublicSeatSerializer(serializers.Serializer):
@@ -208,37 +245,22 @@ class PublicSeatSerializer(serializers.Serializer):
     forfeited = serializers.BooleanField()
 
 
-class DestinationSerializer(serializers.Serializer):
-    to = serializers.CharField(help_text="A neighbouring country (any of its border points).")
-    points = serializers.IntegerField()
-
-
-class TicketSerializer(serializers.Serializer):
-    id = serializers.CharField()
-    cities = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="The two cities; for a ticket with several destinations, only its origin.",
-    )
-    points = serializers.IntegerField(help_text="The value; with destinations, the highest.")
-    long = serializers.BooleanField()
-    # Switzerland's country tickets: the best destination joined scores, else the lowest is lost.
-    origin = serializers.CharField(
-        required=False, help_text="With destinations: a city or a country."
-    )
-    destinations = DestinationSerializer(many=True, required=False)
-
-
 class HeldTicketSerializer(TicketSerializer):
     connected = serializers.BooleanField(
         help_text="Your routes already join its cities (or its origin to a destination)."
     )
 
 
+HandSerializer = type(
+    "HandSerializer",
+    (serializers.Serializer,),
+    {name: serializers.IntegerField(min_value=0) for name in CARD_NAMES},
+)
+
+
 class OwnSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    hand = serializers.DictField(
-        child=serializers.IntegerField(), help_text=f"Counts per card: {', '.join(CARD_NAMES)}."
-    )
+    hand = HandSerializer(help_text="How many cards of each colour you hold.")
     tickets = HeldTicketSerializer(many=True)
     offered_tickets = TicketSerializer(many=True)
 
@@ -267,7 +289,7 @@ class GameStateViewSerializer(serializers.Serializer):
     you = OwnSerializer(
         allow_null=True, help_text="Only for a seated player: your own hand and tickets."
     )
-    result = serializers.DictField(allow_null=True, help_text="The final score sheet, once over.")
+    result = ScoreSheetSerializer(allow_null=True, help_text="The final score sheet, once over.")
 
 
 class GameDetailSerializer(GameSummarySerializer):
@@ -277,15 +299,23 @@ class GameDetailSerializer(GameSummarySerializer):
 class LegalActionsSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     pending = PendingSerializer()
-    actions = serializers.ListField(child=serializers.DictField(), help_text="Each a JSON action.")
+    actions = serializers.ListField(
+        child=ActionField(),
+        help_text="Every action the caller may send now, payments spelled out; empty while "
+        "no decision of the caller's is pending. `forfeit` is not listed (see `can_forfeit`).",
+    )
+    can_forfeit = serializers.BooleanField(
+        help_text='Whether the caller may send `{"type": "forfeit"}` now: true for a seat '
+        "still playing, at any moment of the game."
+    )
 
 
 class MoveSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     by_ai = serializers.BooleanField()
-    action = serializers.DictField(allow_null=True)
-    events = serializers.ListField(child=serializers.DictField())
+    action = LoggedActionField(allow_null=True, help_text="null for a move of the table's own.")
+    events = serializers.ListField(child=EventField(), help_text="What the move caused, in order.")
     version = serializers.IntegerField()
     at = serializers.DateTimeField()
 
@@ -294,6 +324,11 @@ class MoveListSerializer(serializers.Serializer):
     moves = MoveSerializer(many=True)
     next_after = serializers.IntegerField(help_text="Pass as `after` to get the moves that follow.")
     has_more = serializers.BooleanField()
+
+
+class RecordEntrySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    action = ActionField()
 
 
 class GameRecordSerializer(serializers.Serializer):
@@ -305,16 +340,7 @@ class GameRecordSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     first_player = serializers.IntegerField()
     rules_version = serializers.IntegerField()
-    actions = serializers.ListField(child=serializers.DictField())
-
-
-class BoardOptionSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    default = serializers.CharField()
-    choices = serializers.DictField(
-        child=serializers.DictField(), help_text="Per choice, the rule values it sets."
-    )
-    description = serializers.CharField()
+    actions = RecordEntrySerializer(many=True, help_text="Every move, in order.")
 
 
 class BoardSummarySerializer(serializers.Serializer):
@@ -324,27 +350,24 @@ class BoardSummarySerializer(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = BoardOptionSerializer(many=True, help_text="Game options chosen at creation.")
-    rules = serializers.DictField(help_text="The rule values with every option at its default.")
+    rules = RulesSerializer(help_text="The rule values with every option at its default.")
 
 
 class BoardSerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
-    rules = serializers.DictField()
+    rules = RulesSerializer(help_text="The rule values with the chosen options.")
     options = BoardOptionSerializer(many=True)
     chosen_options = serializers.DictField(child=serializers.CharField())
-    countries = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Neighbouring countries (Switzerland): id, name, aliases, border_points.",
-    )
-    cities = serializers.ListField(child=serializers.DictField())
-    routes = serializers.ListField(child=serializers.DictField())
-    tickets = serializers.ListField(child=serializers.DictField())
+    countries = CountrySerializer(many=True, help_text="Neighbouring countries (Switzerland).")
+    cities = CitySerializer(many=True)
+    routes = RouteSerializer(many=True)
+    tickets = TicketSerializer(many=True)
     route_scoring = serializers.DictField(child=serializers.IntegerField())
 
 
-class VacationRequestSerializer(serializers.Serializer):
+class VacationRequestSerializer(StrictSerializer):
     days = serializers.IntegerField(min_value=1, max_value=366, help_text="From now on.")
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
+from engine.actions import ACTION_TYPES
 from ttr_service import env, push_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -312,6 +313,9 @@ GAME_VIEW_LOCAL_ENTRIES = env.get_int("GAME_VIEW_LOCAL_ENTRIES", default=2000, m
 # The deadline sweep re-queues an AI turn whose game has not changed for this long (its
 # message was lost with the broker, or its worker died).
 AI_STUCK_SECONDS = env.get_int("AI_STUCK_SECONDS", default=60, minimum=1)
+# Unfinished games of AI seats only that one user may hold (each keeps a worker busy until
+# it ends); 0 refuses them all.
+MAX_BOT_ONLY_GAMES_PER_USER = env.get_int("MAX_BOT_ONLY_GAMES_PER_USER", default=3, minimum=0)
 
 # Notifications (notifications/): delivery of the outbox over webhooks, email and push.
 _DOTTED_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
@@ -492,4 +496,13 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
     **SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"],
     "HealthStateEnum": "ops.health.HEALTH_STATES",
     "HeartbeatStateEnum": "ops.health.HEARTBEAT_STATES",
+    "CardEnum": "engine.colors.CARD_NAMES",
+    "TrainColorEnum": "engine.colors.COLORS",
+    "RouteColorEnum": "games.wire.ROUTE_COLORS",
+    "UnkeptTicketsEnum": "games.wire.UNKEPT_TICKETS",
+    # Each action shape's `type`, one value each: ClaimRouteTypeEnum, ...
+    **{
+        "".join(word.title() for word in kind.split("_")) + "TypeEnum": [kind]
+        for kind in ACTION_TYPES
+    },
 }

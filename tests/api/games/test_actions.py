@@ -87,7 +87,8 @@ def test_an_illegal_move_gets_the_engine_code_and_changes_nothing(
     [
         ({"type": "claim_route", "route": "paris-atlantis", "color": "red"}, "UNKNOWN_ROUTE"),
         ({"type": "teleport"}, "VALIDATION_ERROR"),
-        ({"type": "draw_face_up", "slot": 99}, "BAD_ACTION"),
+        # The schema states the slots (0-4): a slot outside them is refused as a field.
+        ({"type": "draw_face_up", "slot": 99}, "VALIDATION_ERROR"),
         ({"type": "build_station", "city": "Gondor", "color": "red"}, "UNKNOWN_CITY"),
     ],
 )
