@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -51,6 +52,11 @@ _PROBLEMS = {
     428: "The game version is missing.",
     429: "Too many requests.",
 }
+
+
+# A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
+IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?[0-9]{1,18}(-s[0-9x]+)?"?$'
+_IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
 
 def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
@@ -324,8 +330,16 @@ class ActionView(APIView):
             "Returns the caller's new view."
         ),
         parameters=[
-            OpenApiParameter("If-Match", str, OpenApiParameter.HEADER),
-            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER),
+            OpenApiParameter(
+                "If-Match",
+                {"type": "string", "minLength": 1, "maxLength": 64, "pattern": IF_MATCH_PATTERN},
+                OpenApiParameter.HEADER,
+                description="The version the move was decided on: the game's ETag as read "
+                '(`"g12-v7-s0"`, weak `W/` too), or the bare version number (`7` or `"7"`). '
+                "Anything else gets 400 `BAD_IF_MATCH`. Takes precedence over the body's "
+                "`version`.",
+            ),
+            idempotency.IDEMPOTENCY_KEY_PARAMETER,
             OpenApiParameter(
                 "Retry-After",
                 int,
@@ -432,14 +446,13 @@ class ActionView(APIView):
 def _expected_version(request: Request, body: dict[str, Any]) -> int:
     raw = request.headers.get("If-Match")
     if raw is not None:
-        text = raw.strip().removeprefix("W/").strip('"')
-        if text.startswith("g") and "-v" in text:
-            text = text.split("-v", 1)[1].split("-", 1)[0]
-        if not text.isdigit():
+        match = _IF_MATCH.match(raw.strip())
+        if match is None:
             raise errors.bad_request(
                 "BAD_IF_MATCH", "If-Match must be the game version or its ETag."
             )
-        return int(text)
+        text = raw.strip().removeprefix("W/").strip('"')
+        return int(text.split("-v", 1)[1].split("-", 1)[0] if "-v" in text else text)
     version = body.get("version")
     if version is None:
         raise ServiceError(
