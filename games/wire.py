@@ -1,7 +1,7 @@
 """The typed JSON of actions, move events and boards, declared once for the schema and for
 parsing action requests.
 
-An action is one of nine shapes told apart by ``type``; a move event one of sixteen. Each
+An action is one of nine shapes told apart by ``type``; a move event one of fourteen. Each
 shape is a serializer of its own, and the schema shows them as a ``oneOf`` with a ``type``
 discriminator, so a generated client hands back a model per shape.
 """

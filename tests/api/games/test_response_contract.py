@@ -11,6 +11,7 @@ an event no shape describes fails here.
 
 from __future__ import annotations
 
+import ast
 import copy
 import functools
 import random
@@ -22,6 +23,7 @@ import pytest
 import yaml
 
 from engine import BOARD_IDS, load_board
+from games.wire import EVENTS
 
 from .conftest import act, create_game
 
@@ -156,3 +158,21 @@ def test_a_body_with_an_undeclared_field_fails_the_check():
     body = {"moves": [], "next_after": 0, "has_more": False, "surprise": 1}
     with pytest.raises(AssertionError, match="surprise"):
         check(body, MOVES)
+
+
+def test_every_event_the_engine_writes_has_a_shape():
+    """The engine's events, read from its source (``Event("type", ...)``), are exactly the
+    shapes the schema declares."""
+    engine_dir = Path(load_board.__code__.co_filename).resolve().parent
+    written = set()
+    for source in engine_dir.rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Event"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                written.add(node.args[0].value)
+    assert written == set(EVENTS)
