@@ -95,7 +95,7 @@ def test_a_generated_client_plays_a_whole_game_on_its_typed_models(client_packag
         )
         assert isinstance(created, m.AuthResult), created
         return client_package.AuthenticatedClient(
-            base_url=base, token=created.token, prefix="Token"
+            base_url=base, token=created.token, prefix="Bearer"
         )
 
     def request_for(action):
