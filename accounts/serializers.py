@@ -12,10 +12,16 @@ from rest_framework import serializers
 from rest_framework.fields import get_error_detail
 
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
+from ttr_service.strict import StrictSerializer
 
 User = get_user_model()
 
-USERNAME_PATTERN = r"^[A-Za-z0-9._-]{3,32}$"
+USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH = 3, 32
+USERNAME_PATTERN = rf"^[A-Za-z0-9._-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGTH}}}$"
+# A password is hashed as given; anything longer is refused before it is hashed or stored.
+MAX_PASSWORD_LENGTH = 128
+# The length of the user table's column.
+EMAIL_MAX_LENGTH = 254
 MAX_TOKEN_DAYS = 365
 
 username_format = RegexValidator(
@@ -31,20 +37,32 @@ def _token_name(*, help_text: str) -> serializers.CharField:
     )
 
 
-class RegisterSerializer(serializers.Serializer):
+def _password(*, help_text: str) -> serializers.CharField:
+    return serializers.CharField(
+        write_only=True,
+        trim_whitespace=False,
+        max_length=MAX_PASSWORD_LENGTH,
+        style={"input_type": "password"},
+        help_text=help_text,
+    )
+
+
+class RegisterSerializer(StrictSerializer):
     username = serializers.CharField(
+        min_length=USERNAME_MIN_LENGTH,
+        max_length=USERNAME_MAX_LENGTH,
         validators=[username_format],
         help_text="3 to 32 characters: ASCII letters, digits, '.', '_' or '-'. Unique "
         "ignoring case.",
     )
-    password = serializers.CharField(
-        write_only=True,
-        trim_whitespace=False,
-        style={"input_type": "password"},
-        help_text="Checked by the password validators: at least 8 characters, not common, "
-        "not all digits, not like the username or email.",
+    password = _password(
+        help_text=f"At most {MAX_PASSWORD_LENGTH} characters, and checked by the password "
+        "validators: at least 8 characters, not common, not all digits, not like the "
+        "username or email."
     )
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(
+        required=False, allow_blank=True, default="", max_length=EMAIL_MAX_LENGTH
+    )
     token_name = _token_name(
         help_text="A name for the first token, such as the device. Defaults to the "
         "User-Agent, or 'unnamed'."
@@ -59,11 +77,9 @@ class RegisterSerializer(serializers.Serializer):
         return attrs
 
 
-class LoginSerializer(serializers.Serializer):
+class LoginSerializer(StrictSerializer):
     username = serializers.CharField(max_length=150, help_text="Matched ignoring case.")
-    password = serializers.CharField(
-        write_only=True, trim_whitespace=False, style={"input_type": "password"}
-    )
+    password = _password(help_text=f"At most {MAX_PASSWORD_LENGTH} characters.")
     token_name = _token_name(
         help_text="A name for the new token, such as the device. Defaults to the "
         "User-Agent, or 'unnamed'."
@@ -120,7 +136,7 @@ class ApiTokenSerializer(serializers.ModelSerializer):
         return isinstance(current, AuthToken) and current.pk == token.pk
 
 
-class TokenCreateSerializer(serializers.Serializer):
+class TokenCreateSerializer(StrictSerializer):
     name = serializers.CharField(
         max_length=TOKEN_NAME_MAX_LENGTH, help_text="What the token is for, e.g. 'my-bot'."
     )
