@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 
 from rest_framework import serializers
 
+from ttr_service.strict import StrictSerializer
+
 from .models import Delivery, Device, Kind, Notification, Platform, WebhookEndpoint
 from .preferences import known_timezones
 
@@ -38,7 +40,7 @@ class MarkedReadSerializer(serializers.Serializer):
 
 
 # ----------------------------------------------------------------------- preferences
-class ChannelFlagsSerializer(serializers.Serializer):
+class ChannelFlagsSerializer(StrictSerializer):
     in_app = serializers.BooleanField(
         read_only=True, default=True, help_text="Always on: every notification is kept."
     )
@@ -47,7 +49,7 @@ class ChannelFlagsSerializer(serializers.Serializer):
     push = serializers.BooleanField()
 
 
-class KindChannelsSerializer(serializers.Serializer):
+class KindChannelsSerializer(StrictSerializer):
     """One entry per kind; in a PUT, a kind left out gets its defaults."""
 
     your_turn = ChannelFlagsSerializer(required=False)
@@ -59,7 +61,7 @@ class KindChannelsSerializer(serializers.Serializer):
     game_over = ChannelFlagsSerializer(required=False)
 
 
-class QuietHoursSerializer(serializers.Serializer):
+class QuietHoursSerializer(StrictSerializer):
     start = serializers.TimeField(
         format=TIME_FORMAT, input_formats=[TIME_FORMAT], help_text="Local time, HH:MM."
     )
@@ -83,7 +85,7 @@ class QuietHoursSerializer(serializers.Serializer):
         return attrs
 
 
-class PreferencesSerializer(serializers.Serializer):
+class PreferencesSerializer(StrictSerializer):
     channels = KindChannelsSerializer()
     quiet_hours = QuietHoursSerializer(
         allow_null=True,
@@ -119,7 +121,7 @@ class WebhookEndpointWithSecretSerializer(WebhookEndpointSerializer):
         fields = [*WebhookEndpointSerializer.Meta.fields, "secret"]
 
 
-class WebhookEndpointInputSerializer(serializers.Serializer):
+class WebhookEndpointInputSerializer(StrictSerializer):
     url = serializers.URLField(max_length=2000, validators=[_http_url])
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     events = serializers.ListField(
@@ -168,7 +170,7 @@ class DeviceSerializer(serializers.ModelSerializer):
         }
 
 
-class DeviceInputSerializer(serializers.Serializer):
+class DeviceInputSerializer(StrictSerializer):
     platform = serializers.ChoiceField(choices=Platform.choices)
     token = serializers.CharField(max_length=512)
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
