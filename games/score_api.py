@@ -27,6 +27,7 @@ from engine import BOARD_IDS, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
 from engine.rules import TIEBREAKS
 from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
+from ttr_service.strict import StrictSerializer
 from ttr_service.throttling import ScopedRateThrottle
 
 from . import errors
@@ -87,7 +88,7 @@ def _names(limit: int, help_text: str) -> serializers.ListField:
     )
 
 
-class ScorePlayerInputSerializer(serializers.Serializer):
+class ScorePlayerInputSerializer(StrictSerializer):
     routes = _names(
         MAX_ROUTES,
         "Route ids as `GET /boards/{board}` lists them (case and accents do not matter).",
@@ -104,7 +105,7 @@ class ScorePlayerInputSerializer(serializers.Serializer):
     )
 
 
-class ScoreRequestSerializer(serializers.Serializer):
+class ScoreRequestSerializer(StrictSerializer):
     board = serializers.CharField(
         required=False,
         max_length=MAX_NAME_LENGTH,
@@ -309,9 +310,9 @@ class ScoreView(APIView):
                 "`UNKNOWN_CITY`, `UNKNOWN_TICKET`, `ROUTE_HELD_TWICE`, "
                 "`DOUBLE_ROUTE_BOTH_TRACKS`, `DOUBLE_ROUTE_CLOSED`, `TOO_MANY_TRAINS`, "
                 "`TOO_MANY_STATIONS`, `STATION_CITY_TAKEN`, `BAD_PLAYER_COUNT`, `BAD_TICKET`, "
-                "`BAD_SHAPE`); `VALIDATION_ERROR`: wrong JSON types, too many items, or a "
-                "`board` in the body that is not the one in the path (`BOARD_MISMATCH`); "
-                "`MALFORMED_JSON`."
+                "`BAD_SHAPE`); `VALIDATION_ERROR`: wrong JSON types, too many items, a key "
+                "the body does not take (`UNKNOWN_FIELD`), or a `board` in the body that is "
+                "not the one in the path (`BOARD_MISMATCH`); `MALFORMED_JSON`."
             ),
             (404, PROBLEM_CONTENT_TYPE): _problem_response("`BOARD_NOT_FOUND`."),
             (429, PROBLEM_CONTENT_TYPE): _problem_response(
@@ -373,7 +374,8 @@ class ScoreView(APIView):
             raise serializers.ValidationError(
                 {"board": [serializers.ErrorDetail(f"Must be {board}.", code="BOARD_MISMATCH")]}
             )
-        # The engine reads the body as sent (sizes and types are bounded above), so that
-        # unknown keys are reported as they are on the command line.
+        # The engine reads the body as sent (its keys, sizes and some types are checked
+        # above), so that what is wrong with the position itself is reported as on the
+        # command line.
         position = {**request.data, "board": board}
         return Response(score(position))

@@ -71,11 +71,13 @@ def test_an_illegal_position_is_a_400_listing_every_problem(anonymous):
     assert all(e["detail"] for e in problem["errors"])
 
 
-def test_unknown_keys_are_reported_as_on_the_command_line(anonymous):
+def test_unknown_keys_are_refused_by_name_as_everywhere_in_the_api(anonymous):
+    # The command line reports them as BAD_SHAPE; the API answers as for any other body.
     response = post(anonymous, {"players": [{"route": []}, {}]})
     assert response.status_code == 400
+    assert response.json()["code"] == "VALIDATION_ERROR"
     assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
-        ("players[0].route", "BAD_SHAPE")
+        ("players[0].route", "UNKNOWN_FIELD")
     ]
 
 
