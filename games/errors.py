@@ -38,6 +38,14 @@ def bad_request(code: str, detail: str) -> ServiceError:
     return ServiceError(code, detail, status.HTTP_400_BAD_REQUEST)
 
 
+def bad_idempotency_key(max_length: int) -> ServiceError:
+    return bad_request(
+        "BAD_IDEMPOTENCY_KEY",
+        f"Idempotency-Key must be 1 to {max_length} visible ASCII characters (no spaces or "
+        "control characters), such as a UUID.",
+    )
+
+
 def board_not_found(board: str) -> ServiceError:
     """A board named in the path that does not exist (the resource is missing: 404)."""
     return ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)

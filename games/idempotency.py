@@ -3,26 +3,52 @@
 The first request with a key claims the key's record, runs the command and stores its
 answer (success or refusal) in the same transaction as the move, so the answer exists if
 and only if the move does. A retry gets those very bytes back; the same key with another
-body gets 422; a retry while the first is still running gets 409 at once.
+body gets 422; a retry while the first is still running gets 409 at once. A key that is
+not 1 to 255 visible ASCII characters gets 400 before anything is stored or settled.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
+from drf_spectacular.utils import OpenApiParameter
 from psycopg.errors import LockNotAvailable
 from rest_framework import status
 
 from ttr_service.problems import ServiceError
 
+from . import errors
 from .models import IdempotencyRecord
 from .timeouts import settled_first
+
+# The key's column holds 255 characters. Visible ASCII (RFC 9110's VCHAR) takes in UUIDs,
+# ULIDs, base64 and a structured-field string's quotes, and keeps out spaces, control
+# characters and anything that would compare differently after a Unicode normalisation.
+KEY_MAX_LENGTH = 255
+KEY_PATTERN = r"^[!-~]+$"  # "!" (0x21) to "~" (0x7e)
+_KEY = re.compile(rf"[!-~]{{1,{KEY_MAX_LENGTH}}}")
+
+# The header as the schema declares it, for the operations that take it.
+IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
+    "Idempotency-Key",
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": KEY_MAX_LENGTH,
+        "pattern": KEY_PATTERN,
+    },
+    OpenApiParameter.HEADER,
+    description="A fresh key per move, to retry it safely: 1 to 255 visible ASCII characters "
+    "(no spaces), such as a UUID. Any other key gets 400 `BAD_IDEMPOTENCY_KEY` and changes "
+    "nothing.",
+)
 
 
 @dataclass(frozen=True)
@@ -59,14 +85,15 @@ def run_once(
 ) -> Reply:
     """``run`` (the action command and its rendering, which raises ``DeadlinePassed`` when
     the game must be settled first) in a transaction; with a ``key``, once per key, its
-    reply stored with its effects."""
-    if not key:
+    reply stored with its effects. A ``key`` that is not a valid key is refused first."""
+    if key is None:
 
         def plain() -> Reply:
             with transaction.atomic():
                 return run()
 
         return settled_first(game_id, plain)
+    check_key(key)
     # Claimed in its own (auto-committed) statement, so a concurrent request with the same
     # key finds the row and its lock below instead of inserting a second one.
     record, _ = IdempotencyRecord.objects.get_or_create(
@@ -92,6 +119,12 @@ def run_once(
             return reply
 
     return settled_first(game_id, command)
+
+
+def check_key(key: str) -> None:
+    """Refuse a key the service does not store: empty, too long, or not visible ASCII."""
+    if not _KEY.fullmatch(key):
+        raise errors.bad_idempotency_key(KEY_MAX_LENGTH)
 
 
 def _claim(record_id: int) -> IdempotencyRecord:
