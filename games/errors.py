@@ -46,6 +46,20 @@ def bad_idempotency_key(max_length: int) -> ServiceError:
     )
 
 
+def too_many_bot_games(limit: int) -> ServiceError:
+    """A game of AI seats only, asked for by a user who has ``limit`` unfinished already
+    (a quota on what the user holds now, not a rate: 409, as for webhooks and devices)."""
+    if limit == 0:
+        return conflict(
+            "TOO_MANY_BOT_GAMES", "This service does not host games played by AI seats only."
+        )
+    return conflict(
+        "TOO_MANY_BOT_GAMES",
+        f"You have {limit} unfinished games played by AI seats only, the most allowed; "
+        "cancel one or wait for one to finish.",
+    )
+
+
 def board_not_found(board: str) -> ServiceError:
     """A board named in the path that does not exist (the resource is missing: 404)."""
     return ServiceError("BOARD_NOT_FOUND", f"No board {board!r}.", status.HTTP_404_NOT_FOUND)

@@ -3,6 +3,12 @@
 Each one is a transaction of its own: it locks the game row, checks the status and the
 caller's right, changes the seats, raises the version, and starts the game when the last
 seat is filled.
+
+A game of AI seats only (a bot-only game) starts at once and seats nobody, its creator
+included; a lobby whose only taken seats are AI seats becomes one when it is started. Its
+creator may cancel it while it runs, and may hold at most ``MAX_BOT_ONLY_GAMES_PER_USER``
+of them unfinished: the bots play without pause, so each one keeps a worker busy until it
+ends.
 """
 
 from __future__ import annotations
@@ -11,9 +17,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from engine import BOARD_IDS, SetupError, load_board, new_game
@@ -69,7 +77,10 @@ def create_game(
     if first_seat is not None and not 0 <= first_seat < len(seats):
         raise errors.bad_request("BAD_FIRST_SEAT", "The first seat must be one of the seats.")
     invited = _invitees(user, seats)
+    bots_only = all(s.type == "ai" for s in seats)
     with transaction.atomic():
+        if bots_only:
+            _check_bot_only_quota(user)
         game = Game.objects.create(
             board=board,
             options=chosen,
@@ -104,6 +115,22 @@ def create_game(
                 Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
         _start_if_full(game)
     return game
+
+
+def bot_only_games(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The games ``user`` created that have not ended and in which no person has a seat."""
+    return Game.objects.filter(
+        created_by=user, status__in=[GameStatus.LOBBY, GameStatus.ACTIVE]
+    ).exclude(seats__kind__in=[SeatKind.HUMAN, SeatKind.INVITED, SeatKind.OPEN])
+
+
+def _check_bot_only_quota(user: AbstractBaseUser) -> None:
+    """Refuse one more bot-only game past the limit. The user's row is locked first, so
+    two creations at once are counted one after the other (SQLite serialises writers)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    limit = settings.MAX_BOT_ONLY_GAMES_PER_USER
+    if bot_only_games(user).count() >= limit:
+        raise errors.too_many_bot_games(limit)
 
 
 def _invitees(user: AbstractBaseUser, seats: list[SeatSpec]) -> dict[int, Any]:
@@ -213,6 +240,9 @@ def start_game(user: AbstractBaseUser, game_id: int) -> Game:
                 "NOT_ENOUGH_PLAYERS",
                 f"At least {minimum} seats must be taken (by players or the AI) to start.",
             )
+        if all(s.kind == SeatKind.AI for s in taken):
+            # Dropping the seats nobody took leaves a bot-only game: it counts from now.
+            _check_bot_only_quota(user)
         # Starting early drops the seats nobody took; the others close ranks in order.
         kept_first = next((i for i, s in enumerate(taken) if s.index == game.first_seat), None)
         Seat.objects.filter(game=game).exclude(pk__in=[s.pk for s in taken]).delete()
@@ -227,10 +257,25 @@ def start_game(user: AbstractBaseUser, game_id: int) -> Game:
 
 
 def cancel_game(user: AbstractBaseUser, game_id: int) -> Game:
+    """The creator ends a game: a lobby, or a running game in which no person has a seat.
+
+    A running game with people in it is theirs too, so it is not cancelled: each of them
+    may forfeit instead. A bot-only game that is cancelled keeps its moves and state for
+    the record; its AI turns stop (the AI loop plays active games only), and no seat is
+    left to decide and no deadline to run.
+    """
     with transaction.atomic():
         game = lock_game(game_id)
         if game.created_by_id != user.pk:
             raise errors.not_creator("cancel it")
+        if game.status == GameStatus.ACTIVE and _bots_only(game):
+            bump(game, status=GameStatus.CANCELLED, deadline=None)
+            Seat.objects.filter(game=game, pending=True).update(pending=False)
+            return game
         require_status(game, GameStatus.LOBBY)
         bump(game, status=GameStatus.CANCELLED)
     return game
+
+
+def _bots_only(game: Game) -> bool:
+    return not game.seats.exclude(kind=SeatKind.AI).exists()
