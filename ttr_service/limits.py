@@ -2,16 +2,36 @@
 
 Django applies that limit only when ``request.body`` is read; DRF's parsers read the
 stream instead, so without this a client could make a worker parse any amount of JSON.
+
+Under WSGI (``make run``) the middleware below does it: a body is read only as far as its
+``Content-Length``, and one without (chunked) is not read at all. Under ASGI (the container
+image) Django's handler reads the whole body, spooling it to a temporary file, before any
+middleware runs; ``AsgiBodySizeLimit`` wraps the ASGI application to answer first. Both
+answer 413 ``REQUEST_TOO_LARGE`` for a ``Content-Length`` over the limit; the ASGI guard
+also stops reading a body sent without one as soon as it passes the limit, and answers 413
+``BODY_TOO_LARGE``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from ttr_service.problems import PROBLEM_CONTENT_TYPE, problem
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+AsgiApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def _declared(length: int, limit: int) -> str:
+    return f"The request body is {length} bytes; at most {limit} are accepted."
 
 
 class BodySizeLimitMiddleware:
@@ -25,11 +45,76 @@ class BodySizeLimitMiddleware:
         except ValueError:
             length = 0
         if limit is not None and length > limit:
-            body = problem(
-                413,
-                "REQUEST_TOO_LARGE",
-                f"The request body is {length} bytes; at most {limit} are accepted.",
-                request.path,
-            )
+            body = problem(413, "REQUEST_TOO_LARGE", _declared(length, limit), request.path)
             return JsonResponse(body, status=413, content_type=PROBLEM_CONTENT_TYPE)
         return self.get_response(request)
+
+
+class AsgiBodySizeLimit:
+    """The same limit in front of Django's ASGI handler: ``application = AsgiBodySizeLimit(
+    get_asgi_application())``."""
+
+    def __init__(self, app: AsgiApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if scope["type"] != "http" or limit is None:
+            await self.app(scope, receive, send)
+            return
+        length = _content_length(scope)
+        if length is not None:
+            if length > limit:
+                await _refuse(send, scope, "REQUEST_TOO_LARGE", _declared(length, limit))
+                return
+            # The server hands over no more than the declared length.
+            await self.app(scope, receive, send)
+            return
+        # No Content-Length: read the body here, up to the limit, then hand it on.
+        received: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            received.append(message)
+            if message["type"] != "http.request":
+                break  # the client went away; Django's handler sees it too
+            size += len(message.get("body", b""))
+            if size > limit:
+                detail = f"The request body is over {limit} bytes, the most accepted."
+                await _refuse(send, scope, "BODY_TOO_LARGE", detail)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return received.pop(0) if received else await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    """The declared body length; a value that is not a number counts as none."""
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+async def _refuse(send: Send, scope: Scope, code: str, detail: str) -> None:
+    body = json.dumps(problem(413, code, detail, scope.get("path"))).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", PROBLEM_CONTENT_TYPE.encode()),
+                (b"content-length", str(len(body)).encode()),
+                # The rest of the body is not read, so the connection cannot be reused.
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
