@@ -30,3 +30,20 @@ class TaskRun(models.Model):
 
     def __str__(self) -> str:
         return self.task
+
+
+class BeatLease(models.Model):
+    """Which Celery beat may send the periodic tasks, until when (``ops.beat_lock``).
+
+    One row per name. A beat holds it while ``expires_at`` (the database's clock) lies
+    ahead and renews it well before then; another beat takes it over only once it expired.
+    """
+
+    name = models.CharField(max_length=100, unique=True)
+    # host:pid:random of the beat that holds it; new for every start of a beat.
+    holder = models.CharField(max_length=255)
+    acquired_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} held by {self.holder}"
