@@ -566,9 +566,10 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     p.add_argument(
         "--worker-class",
-        choices=("gthread", "sync"),
+        choices=("gthread", "sync", "uvicorn"),
         default="gthread",
-        help="gunicorn worker class (sync: no keep-alive, one request per worker at a time)",
+        help="gunicorn worker class (sync: no keep-alive, one request per worker at a time; "
+        "uvicorn: uvicorn workers on the ASGI application, as the container runs it)",
     )
     p.add_argument(
         "--database",

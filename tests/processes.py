@@ -119,8 +119,14 @@ class RedisServer(Process):
         wait_for(lambda: port_answers(self.port), 20, "the private redis-server")
 
 
+# gunicorn's worker class for the ASGI application (the container's web server).
+UVICORN_WORKER = "uvicorn_worker.UvicornWorker"
+
+
 class WebServer(Process):
-    """gunicorn, gthread workers unless told otherwise (plain HTTP on the loopback)."""
+    """gunicorn, gthread workers unless told otherwise (plain HTTP on the loopback).
+    ``worker_class="uvicorn"`` runs uvicorn workers on the ASGI application instead, as
+    the container image does."""
 
     def __init__(
         self,
@@ -142,11 +148,13 @@ class WebServer(Process):
         self.options = options
 
     def start(self) -> None:
+        asgi = self.worker_class == "uvicorn"
         self.spawn(
             [
-                *(str(BIN / "gunicorn"), "ttr_service.wsgi:application"),
+                str(BIN / "gunicorn"),
+                "ttr_service.asgi:application" if asgi else "ttr_service.wsgi:application",
                 *("--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers)),
-                *("--worker-class", self.worker_class),
+                *("--worker-class", UVICORN_WORKER if asgi else self.worker_class),
                 # Sync workers serve one request at a time and ignore threads.
                 *(("--threads", str(self.threads)) if self.worker_class == "gthread" else ()),
                 *self.options,
@@ -194,6 +202,8 @@ def service_env(database_url: str, redis_url: str) -> dict[str, str]:
         "REDIS_URL": redis_url,
         "CELERY_VISIBILITY_TIMEOUT": "3",
         "DEADLINE_SWEEP_SECONDS": "1",
+        # A restarted worker's beat takes over its killed predecessor's lease within 4 s.
+        "BEAT_LEASE_SECONDS": "3",
         # The webhook receivers of the tests listen on 127.0.0.1.
         "WEBHOOK_ALLOW_PRIVATE": "true",
     }
