@@ -14,10 +14,13 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter
 from psycopg.errors import LockNotAvailable
 from rest_framework import status
@@ -103,6 +106,11 @@ def run_once(
     def command() -> Reply:
         with transaction.atomic():
             claimed = _claim(record.pk)
+            if claimed.created_at <= _oldest_kept():
+                # The key was forgotten (its time is up): a new request under it.
+                claimed.fingerprint = print_
+                claimed.status_code = None
+                claimed.created_at = timezone.now()
             if claimed.fingerprint != print_:
                 raise ServiceError(
                     "IDEMPOTENCY_KEY_REUSED",
@@ -115,10 +123,23 @@ def run_once(
             claimed.status_code = reply.status
             claimed.body = reply.content
             claimed.headers = {"Content-Type": reply.content_type, **reply.headers}
-            claimed.save(update_fields=["status_code", "body", "headers"])
+            claimed.save(
+                update_fields=["fingerprint", "status_code", "body", "headers", "created_at"]
+            )
             return reply
 
     return settled_first(game_id, command)
+
+
+def _oldest_kept() -> datetime:
+    return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+
+
+def forget_expired() -> int:
+    """Delete the keys older than ``IDEMPOTENCY_KEY_HOURS`` (the deadline sweep does); how
+    many."""
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lte=_oldest_kept()).delete()
+    return deleted
 
 
 def check_key(key: str) -> None:

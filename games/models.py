@@ -165,6 +165,8 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
         ]
+        # The sweep forgets the keys older than IDEMPOTENCY_KEY_HOURS.
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created_at")]
 
 
 class Vacation(models.Model):

@@ -10,7 +10,7 @@ from celery import shared_task
 
 from ttr_service.tasking import TRANSIENT_ERRORS
 
-from . import ai, timeouts
+from . import ai, idempotency, timeouts
 from .queue import PLAY_AI_TURNS, SETTLE_DEADLINE
 
 
@@ -40,5 +40,6 @@ def settle_deadline(game_id: int) -> bool:
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
 def sweep_deadlines() -> dict[str, int]:
-    """Settle overdue games and re-queue stuck AI turns (Celery beat, every 30 s)."""
-    return timeouts.sweep()
+    """Settle overdue games, re-queue stuck AI turns and forget Idempotency-Keys past their
+    time (Celery beat, every 30 s)."""
+    return {**timeouts.sweep(), "keys_forgotten": idempotency.forget_expired()}

@@ -313,6 +313,9 @@ GAME_VIEW_LOCAL_ENTRIES = env.get_int("GAME_VIEW_LOCAL_ENTRIES", default=2000, m
 # The deadline sweep re-queues an AI turn whose game has not changed for this long (its
 # message was lost with the broker, or its worker died).
 AI_STUCK_SECONDS = env.get_int("AI_STUCK_SECONDS", default=60, minimum=1)
+# How long a move's Idempotency-Key is remembered (its answer replayed); the deadline
+# sweep forgets older keys, and a key sent again after that is a new request.
+IDEMPOTENCY_KEY_HOURS = env.get_int("IDEMPOTENCY_KEY_HOURS", default=24, minimum=1)
 # Unfinished games of AI seats only that one user may hold (each keeps a worker busy until
 # it ends); 0 refuses them all.
 MAX_BOT_ONLY_GAMES_PER_USER = env.get_int("MAX_BOT_ONLY_GAMES_PER_USER", default=3, minimum=0)
