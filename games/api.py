@@ -41,17 +41,30 @@ from . import (
 )
 from .models import Game, GameStatus
 
+# What any operation may answer, whatever it does: 401 and 429 always, 413 and 415 where
+# it reads a body. Each operation names its other statuses with what it answers there.
 _PROBLEMS = {
-    400: "Bad input (problem details with field errors).",
-    401: "No valid token.",
-    403: "Not allowed for this caller.",
-    404: "No such game.",
-    409: "The action does not fit the game now (the engine's code is passed through).",
-    412: "The game version is stale.",
-    422: "The Idempotency-Key was used for a different request.",
-    428: "The game version is missing.",
-    429: "Too many requests.",
+    401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is unknown, "
+    "expired or revoked).",
+    413: "`REQUEST_TOO_LARGE`: the `Content-Length` is over "
+    f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, and the body was not read; or "
+    "`BODY_TOO_LARGE`: a body sent without one grew past that size, and reading stopped there.",
+    415: "`UNSUPPORTED_MEDIA_TYPE`: the body is not sent as `application/json`.",
+    429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
 }
+# An operation open to everyone: it answers without a token, but not with a bad one.
+_BAD_TOKEN = (
+    "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked (without "
+    "one, the operation answers as to anyone)."
+)
+_NO_GAME = "`GAME_NOT_FOUND`: no game with this id."
+_NOT_A_PLAYER = "`NOT_A_PLAYER`: the caller holds no seat in this game."
+_NOT_LOBBY = "`GAME_NOT_LOBBY` (with `game_status`): the game has left the lobby"
+_MALFORMED = "`MALFORMED_JSON`: the body is not JSON"
+_NOT_FINISHED = (
+    "`GAME_NOT_FINISHED` (with `game_status`): the game has no result: it is in the lobby, "
+    "being played, or was cancelled."
+)
 
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
@@ -59,9 +72,19 @@ IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?[0-9]{1,18}(-s[0-9x]+)?"?$'
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
 
-def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
-    # Any request may carry a bad token (401) or be throttled (429), even on open endpoints.
-    return problem_responses(*sorted({*codes, 401, 429}), texts=_PROBLEMS, **described)
+def problems(
+    *, body: bool = False, open_to_all: bool = False, **described: str
+) -> dict[Any, OpenApiResponse]:
+    """The problem responses of one operation: each status it names with what it answers
+    there (``s404="`GAME_NOT_FOUND`: ..."``), and those of every operation: 401 and 429
+    (any request may carry a bad token or be throttled, even on open endpoints), and 413
+    and 415 with ``body`` (the operation reads a request body)."""
+    own = {int(name.removeprefix("s")): text for name, text in described.items()}
+    texts = {**_PROBLEMS, 401: _BAD_TOKEN if open_to_all else _PROBLEMS[401], **own}
+    statuses = {401, 429, *own}
+    if body:
+        statuses |= {413, 415}
+    return problem_responses(*sorted(statuses), texts=texts)
 
 
 # ----------------------------------------------------------------------------- boards
@@ -71,7 +94,13 @@ class BoardListView(APIView):
     @extend_schema(
         operation_id="boards_list",
         summary="Boards that games can be played on",
-        responses={200: serializers.BoardSummarySerializer(many=True)},
+        responses={
+            200: OpenApiResponse(
+                serializers.BoardSummarySerializer(many=True),
+                description="Every board, with its player counts, game options and rule values.",
+            ),
+            **problems(open_to_all=True),
+        },
         examples=[examples.boards()],
     )
     def get(self, request: Request) -> Response:
@@ -84,7 +113,13 @@ class BoardDetailView(APIView):
     @extend_schema(
         operation_id="boards_retrieve",
         summary="A board's map: cities with coordinates, routes, tickets, scoring",
-        responses={200: serializers.BoardSerializer, **problems(404)},
+        responses={
+            200: OpenApiResponse(
+                serializers.BoardSerializer,
+                description="The board's map and rules (cacheable for an hour).",
+            ),
+            **problems(open_to_all=True, s404="`BOARD_NOT_FOUND`: no board by this name."),
+        },
         examples=[examples.board()],
     )
     def get(self, request: Request, board: str) -> Response:
@@ -107,8 +142,17 @@ class GameListView(APIView):
             OpenApiParameter("page_size", int),
         ],
         responses={
-            200: serializers.GameSummaryPageSerializer,
-            **problems(400, 401, 404, s404="`NOT_FOUND`: a page past the end."),
+            200: OpenApiResponse(
+                serializers.GameSummaryPageSerializer,
+                description="A page of games: with `scope=mine`, those the caller created, "
+                "sits in or is invited to, the ones awaiting their decision first; with "
+                "`scope=open`, the lobbies with an open seat, newest first.",
+            ),
+            **problems(
+                s400="`BAD_SCOPE` or `BAD_STATUS`: `scope` or `status` is not one of its values.",
+                s404="`NOT_FOUND`: `page` is past the last page, below 1, or neither a number nor "
+                "`last`.",
+            ),
         },
         examples=[examples.game_page()],
     )
@@ -133,7 +177,27 @@ class GameListView(APIView):
         operation_id="games_create",
         summary="Create a game",
         request=serializers.GameCreateSerializer,
-        responses={201: serializers.GameDetailSerializer, **problems(400, 401)},
+        responses={
+            201: OpenApiResponse(
+                serializers.GameDetailSerializer,
+                description="The game as its creator sees it: in the lobby, or started "
+                "already when no seat is left open or invited.",
+            ),
+            **problems(
+                body=True,
+                s400="`VALIDATION_ERROR`: a body that is not an object, fields missing or "
+                "not among their values (an unknown `board` or AI `level`, a number out of "
+                "bounds), and keys the body may not carry (`UNKNOWN_FIELD` rows), each a row "
+                "of `errors`; "
+                f"{_MALFORMED}; `BAD_OPTION`: an option the board does not "
+                "have, or a value it does not offer; `BAD_SEAT_COUNT`: more or fewer seats "
+                "than the board is played with; `BAD_SEATS`: two creator seats, a "
+                "self-invitation or an invitee listed twice; `BAD_FIRST_SEAT`: `first_seat` "
+                "is not one of the seats; or `UNKNOWN_USER`: no user by an invited username.",
+                s409="`TOO_MANY_BOT_GAMES`: every seat is an AI seat, and the caller has as "
+                "many unfinished games of AI seats only as allowed.",
+            ),
+        },
         examples=[
             OpenApiExample(
                 "Me against two AIs, a day per move",
@@ -217,7 +281,17 @@ class GameDetailView(APIView):
         "the game's state, so polling with it is cheap; a view of the current version is "
         "rendered once per seat and then served as it was rendered.",
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
-        responses={200: serializers.GameDetailSerializer, 304: None, **problems(404)},
+        responses={
+            200: OpenApiResponse(
+                serializers.GameDetailSerializer,
+                description="The game as the caller may see it, with its ETag.",
+            ),
+            304: OpenApiResponse(
+                description="Not modified: If-None-Match names the caller's ETag of the game "
+                "as it is now; no body."
+            ),
+            **problems(open_to_all=True, s404=_NO_GAME),
+        },
         examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
@@ -228,8 +302,17 @@ class GameDetailView(APIView):
 
 
 def _lobby_view(
-    operation: str, summary: str, call: Any, body: Any = None, example: Any = None
+    operation: str,
+    summary: str,
+    call: Any,
+    done: str,
+    refused: dict[Any, OpenApiResponse],
+    body: Any = None,
+    example: Any = None,
 ) -> type[APIView]:
+    """A command on one game that answers the caller's view of it: ``done`` says what that
+    view shows, ``refused`` what the command answers instead (``problems(...)``)."""
+
     class LobbyAction(APIView):
         permission_classes = [IsAuthenticated]
 
@@ -237,7 +320,10 @@ def _lobby_view(
             operation_id=operation,
             summary=summary,
             request=body,
-            responses={200: serializers.GameDetailSerializer, **problems(400, 401, 403, 404, 409)},
+            responses={
+                200: OpenApiResponse(serializers.GameDetailSerializer, description=done),
+                **refused,
+            },
             examples=[examples.game_detail(), *([example] if example is not None else [])],
         )
         def post(self, request: Request, game_id: int) -> Response:
@@ -258,24 +344,83 @@ def _join(user: Any, game_id: int, seat: int | None = None) -> Game:
 
 
 GameJoinView = _lobby_view(
-    "games_join", "Take an open seat", _join, serializers.JoinSerializer, examples.join()
+    "games_join",
+    "Take an open seat",
+    _join,
+    "The game with the caller seated; started if that was the last seat to fill.",
+    problems(
+        body=True,
+        s400="`VALIDATION_ERROR`: the body is not an object, `seat` is not a whole number "
+        "from 0 to 4, or the body has another key (an `UNKNOWN_FIELD` row); or "
+        f"{_MALFORMED}.",
+        s404=_NO_GAME,
+        s409=f"{_NOT_LOBBY}; `ALREADY_SEATED`: the caller has a seat or an invitation in it; "
+        "or `NO_OPEN_SEAT`: no seat is open (with `seat`: not that one).",
+    ),
+    serializers.JoinSerializer,
+    examples.join(),
 )
-GameLeaveView = _lobby_view("games_leave", "Leave a game before it starts", lobby.leave_game)
+GameLeaveView = _lobby_view(
+    "games_leave",
+    "Leave a game before it starts",
+    lobby.leave_game,
+    "The game with the caller's seat open again.",
+    problems(
+        s403="`NOT_A_PLAYER`: the caller has taken no seat in this game (an invitation is "
+        "declined instead).",
+        s404=_NO_GAME,
+        s409=f"{_NOT_LOBBY}.",
+    ),
+)
 GameAcceptView = _lobby_view(
-    "games_invitation_accept", "Accept an invitation", lobby.accept_invitation
+    "games_invitation_accept",
+    "Accept an invitation",
+    lobby.accept_invitation,
+    "The game with the caller seated; started if that was the last seat to fill.",
+    problems(
+        s404=_NO_GAME,
+        s409=f"{_NOT_LOBBY}; or `NO_INVITATION`: the caller has no open invitation to it.",
+    ),
 )
 GameDeclineView = _lobby_view(
-    "games_invitation_decline", "Decline an invitation", lobby.decline_invitation
+    "games_invitation_decline",
+    "Decline an invitation",
+    lobby.decline_invitation,
+    "The game with the invited seat open to anyone.",
+    problems(
+        s404=_NO_GAME,
+        s409=f"{_NOT_LOBBY}; or `NO_INVITATION`: the caller has no open invitation to it.",
+    ),
 )
 GameStartView = _lobby_view(
     "games_start",
     "Start now with the seats taken (creator); seats nobody took are dropped",
     lobby.start_game,
+    "The game, started with the seats that were taken.",
+    problems(
+        s403="`NOT_CREATOR`: only the game's creator may start it.",
+        s404=_NO_GAME,
+        s409=f"{_NOT_LOBBY}; `NOT_ENOUGH_PLAYERS`: fewer seats are taken (by players or the "
+        "AI) than the board is played with; or `TOO_MANY_BOT_GAMES`: only AI seats are "
+        "taken, and the caller has as many unfinished games of AI seats only as allowed.",
+    ),
 )
 GameExtraTimeView = _lobby_view(
     "games_extra_time",
     "Give the player to move more time (an opponent)",
     timeouts.give_extra_time,
+    "The game with the deadline moved later.",
+    problems(
+        body=True,
+        s400="`VALIDATION_ERROR`: the body is not an object, `seconds` is missing or not a "
+        f"whole number from 60 to {timeouts.MAX_EXTRA_SECONDS} (7 days), or the body has "
+        f"another key (an `UNKNOWN_FIELD` row); or {_MALFORMED}.",
+        s403=_NOT_A_PLAYER,
+        s404=_NO_GAME,
+        s409="`GAME_NOT_ACTIVE` (with `game_status`): the game is not being played; "
+        "`NO_DEADLINE`: the game has no time limit; or `OWN_CLOCK`: a decision of the "
+        "caller's is pending (extra time is given by the opponents).",
+    ),
     serializers.ExtraTimeSerializer,
     examples.extra_time(),
 )
@@ -283,9 +428,25 @@ GameReclaimView = _lobby_view(
     "games_seat_reclaim",
     "Take back a seat the AI took over after missed deadlines",
     timeouts.reclaim_seat,
+    "The game with the caller's seat played by the caller again.",
+    problems(
+        s403=_NOT_A_PLAYER,
+        s404=_NO_GAME,
+        s409="`SEAT_NOT_TAKEN_OVER`: the AI is not playing the caller's seat.",
+    ),
 )
 GameCancelView = _lobby_view(
-    "games_cancel", "Cancel the game before it starts (creator)", lobby.cancel_game
+    "games_cancel",
+    "Cancel the game (creator): a lobby, or a running game of AI seats only",
+    lobby.cancel_game,
+    "The game, cancelled; a running game keeps its moves for the record.",
+    problems(
+        s403="`NOT_CREATOR`: only the game's creator may cancel it.",
+        s404=_NO_GAME,
+        s409="`GAME_NOT_LOBBY` (with `game_status`): the game is neither in the lobby nor "
+        "running with AI seats only (it is over, cancelled already, or has a person "
+        "seated).",
+    ),
 )
 
 
@@ -296,7 +457,19 @@ class LegalActionsView(APIView):
     @extend_schema(
         operation_id="games_legal_actions",
         summary="Every legal action of the caller now, payments spelled out",
-        responses={200: serializers.LegalActionsSerializer, **problems(401, 403, 404, 409)},
+        responses={
+            200: OpenApiResponse(
+                serializers.LegalActionsSerializer,
+                description="The caller's legal actions at this version; none while no "
+                "decision of theirs is pending.",
+            ),
+            **problems(
+                s403=_NOT_A_PLAYER,
+                s404=_NO_GAME,
+                s409="`GAME_NOT_ACTIVE` (with `game_status`): the game has not started (it "
+                "is in the lobby, or was cancelled there).",
+            ),
+        },
         examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -395,19 +568,37 @@ class ActionView(APIView):
             examples.game_detail(),
         ],
         responses={
-            200: serializers.GameDetailSerializer,
+            200: OpenApiResponse(
+                serializers.GameDetailSerializer,
+                description="The move is applied: the game as the caller now sees it, with "
+                "its ETag. A retry with the same Idempotency-Key gets the first answer again, "
+                "with `Idempotent-Replayed: true`.",
+            ),
             **problems(
-                400,
-                401,
-                403,
-                404,
-                409,
-                412,
-                422,
-                428,
-                s409="The action does not fit the game now (the engine's code is passed "
-                "through), or `IDEMPOTENCY_KEY_IN_FLIGHT`: a request with this Idempotency-Key "
-                "is still being processed (retry after `Retry-After` seconds).",
+                body=True,
+                s400="`BAD_BODY`: the body is not a JSON object; "
+                f"{_MALFORMED}; `BAD_IF_MATCH`: `If-Match` is neither a game version nor a "
+                "game ETag; `BAD_VERSION`: `version` is not a whole number; "
+                "`BAD_IDEMPOTENCY_KEY`: `Idempotency-Key` is not 1 to 255 visible ASCII "
+                "characters; `VALIDATION_ERROR`: the body's fields, each a row of `errors` "
+                "(an unknown action `type`, a field the action does not have, a value out of "
+                "bounds); or the engine's code for an action that names what the board does "
+                "not have: `UNKNOWN_ROUTE`, `UNKNOWN_CITY`, `UNKNOWN_TICKET`, `UNKNOWN_COLOR`, "
+                "or `BAD_ACTION` (a ticket kept twice).",
+                s403=_NOT_A_PLAYER,
+                s404=_NO_GAME,
+                s409="`GAME_NOT_ACTIVE` (with `game_status`): the game is not being played; "
+                "the engine's code for an action that does not fit the game now, such as "
+                "`NOT_YOUR_TURN`, `WRONG_PHASE` (with `pending`), `ROUTE_TAKEN` (with "
+                "`owner`), `INSUFFICIENT_CARDS` or `MUST_KEEP_TICKETS` (with `minimum`); or "
+                "`IDEMPOTENCY_KEY_IN_FLIGHT`: a request with this Idempotency-Key is still "
+                "being processed (retry after `Retry-After` seconds).",
+                s412="`VERSION_MISMATCH`: the move was decided on a version that is stale now; "
+                "`current_version` has the version now. Nothing was applied.",
+                s422="`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used for a different "
+                "request.",
+                s428="`VERSION_REQUIRED`: neither `If-Match` nor the `version` field states "
+                "the game version.",
             ),
         },
     )
@@ -477,7 +668,19 @@ class MoveListView(APIView):
             OpenApiParameter("after", int, description="Move number to start after (0 = start)."),
             OpenApiParameter("limit", int, description="At most this many moves (1-500)."),
         ],
-        responses={200: serializers.MoveListSerializer, **problems(400, 404)},
+        responses={
+            200: OpenApiResponse(
+                serializers.MoveListSerializer,
+                description="The moves after `after`, as the caller may see them, and the "
+                "`after` to ask for next.",
+            ),
+            **problems(
+                open_to_all=True,
+                s400="`BAD_CURSOR`: `after` is not a whole number from 0, or `limit` not one "
+                "from 1 to 500.",
+                s404=_NO_GAME,
+            ),
+        },
         examples=[examples.moves()],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -507,7 +710,13 @@ class ResultView(APIView):
     @extend_schema(
         operation_id="games_result",
         summary="The final result with the full breakdown (once the game is over)",
-        responses={200: serializers.ScoreSheetSerializer, **problems(404, 409)},
+        responses={
+            200: OpenApiResponse(
+                serializers.ScoreSheetSerializer,
+                description="The final score sheet: ranks, points and their breakdown.",
+            ),
+            **problems(open_to_all=True, s404=_NO_GAME, s409=_NOT_FINISHED),
+        },
         examples=[examples.result()],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -523,7 +732,14 @@ class RecordView(APIView):
     @extend_schema(
         operation_id="games_record",
         summary="Seed and full action log of a finished game, to verify every shuffle",
-        responses={200: serializers.GameRecordSerializer, **problems(404, 409)},
+        responses={
+            200: OpenApiResponse(
+                serializers.GameRecordSerializer,
+                description="The board, players, seed, rules version and every move in "
+                "order: enough to replay the game and check each shuffle.",
+            ),
+            **problems(open_to_all=True, s404=_NO_GAME, s409=_NOT_FINISHED),
+        },
         examples=[examples.record()],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -557,7 +773,13 @@ class VacationListView(APIView):
     @extend_schema(
         operation_id="vacations_list",
         summary="My vacations and the days left this year",
-        responses={200: serializers.VacationListSerializer, **problems(401)},
+        responses={
+            200: OpenApiResponse(
+                serializers.VacationListSerializer,
+                description="The caller's latest 20 vacations and the days left this year.",
+            ),
+            **problems(),
+        },
         examples=[examples.vacation_list()],
     )
     def get(self, request: Request) -> Response:
@@ -567,7 +789,20 @@ class VacationListView(APIView):
         operation_id="vacations_start",
         summary="Stop my clocks for some days, starting now",
         request=serializers.VacationRequestSerializer,
-        responses={201: serializers.VacationListSerializer, **problems(400, 401, 409)},
+        responses={
+            201: OpenApiResponse(
+                serializers.VacationListSerializer,
+                description="The vacation is on: the caller's vacations and the days left.",
+            ),
+            **problems(
+                body=True,
+                s400="`VALIDATION_ERROR`: the body is not an object, `days` is missing or "
+                "not a whole number from 1 to 366, or the body has another key (an "
+                f"`UNKNOWN_FIELD` row); or {_MALFORMED}.",
+                s409="`ALREADY_ON_VACATION`: a vacation of the caller's is running; or "
+                "`VACATION_ALLOWANCE_USED`: fewer days than that are left this year.",
+            ),
+        },
         examples=examples.vacation_start(),
     )
     def post(self, request: Request) -> Response:
@@ -584,7 +819,17 @@ class VacationEndView(APIView):
         operation_id="vacations_end",
         summary="End a vacation now (unused days come back)",
         request=None,
-        responses={200: serializers.VacationListSerializer, **problems(401, 404, 409)},
+        responses={
+            200: OpenApiResponse(
+                serializers.VacationListSerializer,
+                description="The vacation is over: the caller's vacations and the days left, "
+                "the unused ones back.",
+            ),
+            **problems(
+                s404="`VACATION_NOT_FOUND`: the caller has no vacation with this id.",
+                s409="`VACATION_OVER`: that vacation is over already.",
+            ),
+        },
         examples=[examples.vacation_end()],
     )
     def post(self, request: Request, vacation_id: int) -> Response:
