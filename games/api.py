@@ -68,7 +68,7 @@ _NOT_FINISHED = (
 
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
-IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?[0-9]{1,18}(-s[0-9x]+)?"?$'
+IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
 
@@ -637,13 +637,12 @@ class ActionView(APIView):
 def _expected_version(request: Request, body: dict[str, Any]) -> int:
     raw = request.headers.get("If-Match")
     if raw is not None:
-        match = _IF_MATCH.match(raw.strip())
+        match = _IF_MATCH.fullmatch(raw.strip())
         if match is None:
             raise errors.bad_request(
                 "BAD_IF_MATCH", "If-Match must be the game version or its ETag."
             )
-        text = raw.strip().removeprefix("W/").strip('"')
-        return int(text.split("-v", 1)[1].split("-", 1)[0] if "-v" in text else text)
+        return int(match.group(3))
     version = body.get("version")
     if version is None:
         raise ServiceError(
