@@ -1,0 +1,50 @@
+# The service's image. By default it runs the web server: gunicorn with uvicorn workers on
+# the ASGI application, listening on 0.0.0.0:$PORT. compose.yaml runs the migrations, the
+# Celery workers and the one beat from the same image with other commands. Everything is
+# configured through environment variables (docs/operations.md, "Configuration").
+#
+#   docker build -t ttr-service .
+#   docker compose up --build          # PostgreSQL, Redis, web, workers, beat
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1
+
+WORKDIR /app
+
+# The dependencies first, read from pyproject.toml alone, so that a change to the code
+# reuses this layer. Every one has a wheel (psycopg's binary package brings libpq).
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install --no-cache-dir --disable-pip-version-check -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+# The code (.dockerignore lets in only what the service runs), then the static files that
+# WhiteNoise serves from var/static. The key given here is for collectstatic only; none is
+# kept in the image, and DEBUG off makes a running container require its own SECRET_KEY.
+COPY . .
+RUN groupadd --system --gid 10001 ttr \
+    && useradd --system --uid 10001 --gid ttr --home-dir /app/var --no-create-home ttr \
+    && DEBUG=false SECRET_KEY=collectstatic-only-not-a-secret \
+        python manage.py collectstatic --noinput --verbosity 0 \
+    && test ! -e var/secret_key \
+    && chown -R ttr:ttr var
+
+# Not root: the processes may write only var/, their home (the beat's schedule file, gunicorn's
+# control socket).
+USER ttr:ttr
+
+# Under ASGI each request runs in a thread of its own, so a connection kept after the
+# request (DATABASE_CONN_MAX_AGE above 0) is left behind with its thread until PostgreSQL
+# refuses more clients: each request connects anew instead (docs/decisions/0202).
+ENV DEBUG=false \
+    PORT=8000 \
+    WEB_CONCURRENCY=4 \
+    DATABASE_CONN_MAX_AGE=0
+EXPOSE 8000
+
+# gunicorn reads PORT (it binds 0.0.0.0:$PORT) and WEB_CONCURRENCY (its worker processes)
+# itself. A uvicorn worker runs Django's synchronous views on one thread, so it serves one
+# request at a time: about four workers a core.
+CMD ["gunicorn", "ttr_service.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5", "--access-logfile", "-"]
