@@ -6,8 +6,10 @@ BOOTSTRAP_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v pyth
 INSTALLED := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+SCALE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr_scale
+SCALE_REDIS_URL ?= redis://127.0.0.1:6379/12
 
-.PHONY: install run test lint test-sqlite test-postgres test-slow schema chromium
+.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale schema chromium
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -66,6 +68,12 @@ test-postgres: install
 # The same as: env -u DATABASE_URL -u REDIS_URL .venv/bin/pytest -n 2 -m slow
 test-slow: install
 	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m slow
+
+# The service as compose.yaml runs it (two web servers, two workers, one beat) under 22
+# games at once, a worker and a web server killed mid-run (tests/scale/, about 3 minutes).
+# Its own database and Redis database, so it can run beside the other passes.
+test-scale: install
+	DATABASE_URL='$(SCALE_DATABASE_URL)' REDIS_URL='$(SCALE_REDIS_URL)' $(VENV)/bin/pytest -m scale tests/scale
 
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml
