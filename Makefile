@@ -44,6 +44,7 @@ lint: install
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	$(PY) scripts/lint_schema.py
+	$(VENV)/bin/openapi-spec-validator openapi/schema.yaml
 
 # The tests marked `slow` stay out of `make test` (pyproject.toml's addopts leave them out,
 # and a -m given here replaces that one, so these -m expressions say "not slow" again).

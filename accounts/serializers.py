@@ -60,9 +60,7 @@ class RegisterSerializer(StrictSerializer):
         "validators: at least 8 characters, not common, not all digits, not like the "
         "username or email."
     )
-    email = serializers.EmailField(
-        required=False, allow_blank=True, default="", max_length=EMAIL_MAX_LENGTH
-    )
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=EMAIL_MAX_LENGTH)
     token_name = _token_name(
         help_text="A name for the first token, such as the device. Defaults to the "
         "User-Agent, or 'unnamed'."

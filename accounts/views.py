@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -87,11 +87,14 @@ class RegisterView(APIView):
         tags=[TAG],
         request=RegisterSerializer,
         responses={
-            201: AuthResultSerializer,
+            201: OpenApiResponse(
+                AuthResultSerializer, description="The new account's id and name, and its token."
+            ),
             **problem_responses(
                 400,
                 409,
                 429,
+                body=True,
                 s409="`USERNAME_TAKEN`: another account has this name, ignoring case.",
             ),
         },
@@ -136,7 +139,7 @@ class RegisterView(APIView):
         data = body.validated_data
         with transaction.atomic():
             user = services.user_register(
-                username=data["username"], password=data["password"], email=data["email"]
+                username=data["username"], password=data["password"], email=data.get("email", "")
             )
             token, key = services.session_open(request._request, user, name=data.get("token_name"))
         return Response(auth_result(user, token, key), status=status.HTTP_201_CREATED)
@@ -158,11 +161,14 @@ class LoginView(APIView):
         tags=[TAG],
         request=LoginSerializer,
         responses={
-            200: AuthResultSerializer,
+            200: OpenApiResponse(
+                AuthResultSerializer, description="The user's id and name, and the new token."
+            ),
             **problem_responses(
                 400,
                 401,
                 429,
+                body=True,
                 s401="`INVALID_CREDENTIALS`: the username or the password is wrong (the "
                 "same answer whether or not the user exists).",
                 s429="`THROTTLED`: too many logins from this address, or `ACCOUNT_LOCKED`: "
@@ -229,7 +235,10 @@ class MeView(APIView):
         operation_id="auth_me",
         summary="The caller's account",
         tags=[TAG],
-        responses={200: AccountSerializer, **problem_responses(401, 429)},
+        responses={
+            200: OpenApiResponse(AccountSerializer, description="The caller's account."),
+            **problem_responses(401, 429),
+        },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
             OpenApiExample(
@@ -262,7 +271,13 @@ class TokensView(APIView):
         "never shown again; `prefix` is their first characters and `current` marks the "
         "token that made this request.",
         tags=[TAG],
-        responses={200: ApiTokenSerializer(many=True), **problem_responses(401, 429)},
+        responses={
+            200: OpenApiResponse(
+                ApiTokenSerializer(many=True),
+                description="The caller's unexpired tokens, newest first, without their keys.",
+            ),
+            **problem_responses(401, 429),
+        },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
             OpenApiExample(
@@ -292,7 +307,12 @@ class TokensView(APIView):
         "other tokens. The key is in this response only.",
         tags=[TAG],
         request=TokenCreateSerializer,
-        responses={201: NewApiTokenSerializer, **problem_responses(400, 401, 429)},
+        responses={
+            201: OpenApiResponse(
+                NewApiTokenSerializer, description="The new token, with its key (shown once)."
+            ),
+            **problem_responses(400, 401, 429, body=True),
+        },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
             OpenApiExample(

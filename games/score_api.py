@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -304,7 +305,11 @@ class ScoreView(APIView):
         ],
         request=ScoreRequestSerializer,
         responses={
-            200: ScoreSheetSerializer,
+            200: OpenApiResponse(
+                ScoreSheetSerializer,
+                description="The score sheet: each player's points and how they add up, and "
+                "the ranking.",
+            ),
             (400, PROBLEM_CONTENT_TYPE): _problem_response(
                 "`ILLEGAL_POSITION`: one `errors` row per problem (`UNKNOWN_ROUTE`, "
                 "`UNKNOWN_CITY`, `UNKNOWN_TICKET`, `ROUTE_HELD_TWICE`, "
@@ -314,7 +319,20 @@ class ScoreView(APIView):
                 "the body does not take (`UNKNOWN_FIELD`), or a `board` in the body that is "
                 "not the one in the path (`BOARD_MISMATCH`); `MALFORMED_JSON`."
             ),
+            (401, PROBLEM_CONTENT_TYPE): _problem_response(
+                "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked "
+                "(without one, the operation answers as to anyone)."
+            ),
             (404, PROBLEM_CONTENT_TYPE): _problem_response("`BOARD_NOT_FOUND`."),
+            (413, PROBLEM_CONTENT_TYPE): _problem_response(
+                "`REQUEST_TOO_LARGE`: the `Content-Length` is over "
+                f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, and the body was not read; or "
+                "`BODY_TOO_LARGE`: a body sent without one grew past that size, and reading "
+                "stopped there."
+            ),
+            (415, PROBLEM_CONTENT_TYPE): _problem_response(
+                "`UNSUPPORTED_MEDIA_TYPE`: the body is not sent as `application/json`."
+            ),
             (429, PROBLEM_CONTENT_TYPE): _problem_response(
                 "`THROTTLED`: wait for the seconds in `Retry-After`."
             ),

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -188,7 +188,15 @@ class HealthView(APIView):
         operation_id="health",
         summary="Service health",
         description=DESCRIPTION,
-        responses={200: HealthSerializer, 503: HealthSerializer},
+        responses={
+            200: OpenApiResponse(
+                HealthSerializer, description="Healthy: every check that counts passed."
+            ),
+            503: OpenApiResponse(
+                HealthSerializer,
+                description="Unhealthy: the same body, saying which check failed.",
+            ),
+        },
         examples=[
             OpenApiExample("Healthy", value=_HEALTHY, response_only=True, status_codes=["200"]),
             OpenApiExample(

@@ -28,15 +28,26 @@ DEFAULT_BOARD = "europe"
 _PROBLEMS = {
     400: "`UNKNOWN_BOARD`: no such board.",
     401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
-    "unknown, expired or revoked; public reads work without any token).",
+    "unknown, expired or revoked).",
     404: "`PLAYER_NOT_FOUND`: no user with that name.",
     429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
 }
 
 
-def problems(*codes: int, **described: str) -> dict[Any, OpenApiResponse]:
-    """Problem-details responses; ``described`` overrides a description (key ``s404``)."""
-    return problem_responses(*codes, texts=_PROBLEMS, **described)
+# A public read: it answers without a token, but not with a bad one.
+_BAD_TOKEN = (
+    "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked (without "
+    "one, the operation answers as to anyone)."
+)
+
+
+def problems(
+    *codes: int, open_to_all: bool = False, **described: str
+) -> dict[Any, OpenApiResponse]:
+    """Problem-details responses; ``described`` overrides a description (key ``s404``).
+    ``open_to_all``: the operation needs no token, so its 401 is a bad token's only."""
+    texts = {**_PROBLEMS, 401: _BAD_TOKEN} if open_to_all else _PROBLEMS
+    return problem_responses(*codes, texts=texts, **described)
 
 
 class LeaderboardView(APIView):
@@ -57,8 +68,13 @@ class LeaderboardView(APIView):
             OpenApiParameter("page_size", int, description="1 to 100; 20 when left out."),
         ],
         responses={
-            200: serializers.LeaderboardPageSerializer,
-            **problems(400, 401, 404, 429, s404="`NOT_FOUND`: a page past the end."),
+            200: OpenApiResponse(
+                serializers.LeaderboardPageSerializer,
+                description="A page of the board's rated players, highest rating first.",
+            ),
+            **problems(
+                400, 401, 404, 429, open_to_all=True, s404="`NOT_FOUND`: a page past the end."
+            ),
         },
         examples=[examples.leaderboard()],
     )
@@ -103,7 +119,13 @@ class PlayerStatsView(APIView):
         parameters=[
             OpenApiParameter("username", str, OpenApiParameter.PATH, description="A username.")
         ],
-        responses={200: serializers.PlayerStatsSerializer, **problems(401, 404, 429)},
+        responses={
+            200: OpenApiResponse(
+                serializers.PlayerStatsSerializer,
+                description="The player's statistics and their rating on each board.",
+            ),
+            **problems(401, 404, 429, open_to_all=True),
+        },
         examples=[examples.player_stats()],
     )
     def get(self, request: Request, username: str) -> Response:
@@ -122,7 +144,13 @@ class MyStatsView(APIView):
         operation_id="players_me_stats_retrieve",
         summary="The caller's statistics and rating on each board",
         tags=[TAG],
-        responses={200: serializers.PlayerStatsSerializer, **problems(401, 429)},
+        responses={
+            200: OpenApiResponse(
+                serializers.PlayerStatsSerializer,
+                description="The caller's statistics and their rating on each board.",
+            ),
+            **problems(401, 429),
+        },
         examples=[examples.player_stats()],
     )
     def get(self, request: Request) -> Response:

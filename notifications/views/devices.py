@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,7 +19,12 @@ class DeviceListView(APIView):
         operation_id="devices_list",
         summary="My push devices",
         tags=[DEVICES_TAG],
-        responses={200: DeviceSerializer(many=True), **problem_responses()},
+        responses={
+            200: OpenApiResponse(
+                DeviceSerializer(many=True), description="The caller's registered devices."
+            ),
+            **problem_responses(),
+        },
         examples=[examples.device()],
     )
     def get(self, request: Request) -> Response:
@@ -34,9 +39,16 @@ class DeviceListView(APIView):
         tags=[DEVICES_TAG],
         request=DeviceInputSerializer,
         responses={
-            201: DeviceSerializer,
-            200: DeviceSerializer,
-            **problem_responses(400, 409, s409="`DEVICE_LIMIT_REACHED`: too many devices already."),
+            201: OpenApiResponse(DeviceSerializer, description="The device, newly registered."),
+            200: OpenApiResponse(
+                DeviceSerializer, description="The device, known already and now the caller's."
+            ),
+            **problem_responses(
+                400,
+                409,
+                body=True,
+                s409="`DEVICE_LIMIT_REACHED`: too many devices already.",
+            ),
         },
         examples=examples.device_register(),
     )

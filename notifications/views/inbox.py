@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -42,7 +42,10 @@ class NotificationListView(ListAPIView):
             )
         ],
         responses={
-            200: NotificationSerializer(many=True),
+            200: OpenApiResponse(
+                NotificationSerializer(many=True),
+                description="A page of the caller's notifications, newest first.",
+            ),
             **problem_responses(
                 400,
                 s400="`VALIDATION_ERROR`: `unread` is neither `true` nor `false`; "
@@ -63,7 +66,7 @@ class NotificationReadView(APIView):
         parameters=[path_id("notification_id", "notification")],
         request=None,
         responses={
-            200: NotificationSerializer,
+            200: OpenApiResponse(NotificationSerializer, description="The notification, now read."),
             **problem_responses(404, s404="`NOTIFICATION_NOT_FOUND`: none of the caller's."),
         },
         examples=[examples.notification_read()],
@@ -79,7 +82,12 @@ class NotificationReadAllView(APIView):
         summary="Mark all my notifications read",
         tags=[NOTIFICATIONS_TAG],
         request=None,
-        responses={200: MarkedReadSerializer, **problem_responses()},
+        responses={
+            200: OpenApiResponse(
+                MarkedReadSerializer, description="How many notifications were marked read."
+            ),
+            **problem_responses(),
+        },
         examples=[examples.marked_read()],
     )
     def post(self, request: Request) -> Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -42,7 +42,10 @@ class PreferencesView(APIView):
         description="For every kind, the channels it goes to (in-app is always on), and "
         "the quiet hours during which email and push wait. Webhooks are never held.",
         tags=[NOTIFICATIONS_TAG],
-        responses={200: PreferencesSerializer, **problem_responses()},
+        responses={
+            200: OpenApiResponse(PreferencesSerializer, description="The caller's preferences."),
+            **problem_responses(),
+        },
         examples=examples.preferences()[1:],
     )
     def get(self, request: Request) -> Response:
@@ -55,7 +58,12 @@ class PreferencesView(APIView):
         "null `quiet_hours` turns quiet hours off.",
         tags=[NOTIFICATIONS_TAG],
         request=PreferencesSerializer,
-        responses={200: PreferencesSerializer, **problem_responses(400)},
+        responses={
+            200: OpenApiResponse(
+                PreferencesSerializer, description="The caller's preferences, as now saved."
+            ),
+            **problem_responses(400, body=True),
+        },
         examples=examples.preferences(),
     )
     def put(self, request: Request) -> Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
@@ -27,7 +27,8 @@ DELIVERY_ID = path_id("delivery_id", "delivery")
 NOT_FOUND = "`WEBHOOK_NOT_FOUND`: none of the caller's."
 PRIVATE_URL = (
     "`VALIDATION_ERROR` lists the fields at fault; `WEBHOOK_URL_PRIVATE`: the URL's host is "
-    "or resolves to a private, loopback or link-local address (see `WEBHOOK_ALLOW_PRIVATE`)."
+    "or resolves to a private, loopback or link-local address (see `WEBHOOK_ALLOW_PRIVATE`); "
+    "`MALFORMED_JSON`: the body is not JSON."
 )
 
 
@@ -36,7 +37,13 @@ class WebhookListView(APIView):
         operation_id="webhooks_list",
         summary="My webhook endpoints",
         tags=[WEBHOOKS_TAG],
-        responses={200: WebhookEndpointSerializer(many=True), **problem_responses()},
+        responses={
+            200: OpenApiResponse(
+                WebhookEndpointSerializer(many=True),
+                description="The caller's webhook endpoints, without their secrets.",
+            ),
+            **problem_responses(),
+        },
         examples=[examples.webhook()],
     )
     def get(self, request: Request) -> Response:
@@ -52,10 +59,14 @@ class WebhookListView(APIView):
         tags=[WEBHOOKS_TAG],
         request=WebhookEndpointInputSerializer,
         responses={
-            201: WebhookEndpointWithSecretSerializer,
+            201: OpenApiResponse(
+                WebhookEndpointWithSecretSerializer,
+                description="The new endpoint, with its signing secret (shown once).",
+            ),
             **problem_responses(
                 400,
                 409,
+                body=True,
                 s400=PRIVATE_URL,
                 s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already.",
             ),
@@ -77,7 +88,10 @@ class WebhookDetailView(APIView):
         summary="One webhook endpoint",
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
-        responses={200: WebhookEndpointSerializer, **problem_responses(404, s404=NOT_FOUND)},
+        responses={
+            200: OpenApiResponse(WebhookEndpointSerializer, description="The endpoint."),
+            **problem_responses(404, s404=NOT_FOUND),
+        },
         examples=[examples.webhook()],
     )
     def get(self, request: Request, webhook_id: int) -> Response:
@@ -91,8 +105,10 @@ class WebhookDetailView(APIView):
         parameters=[WEBHOOK_ID],
         request=WebhookEndpointInputSerializer(partial=True),
         responses={
-            200: WebhookEndpointSerializer,
-            **problem_responses(400, 404, s400=PRIVATE_URL, s404=NOT_FOUND),
+            200: OpenApiResponse(
+                WebhookEndpointSerializer, description="The endpoint, as now changed."
+            ),
+            **problem_responses(400, 404, body=True, s400=PRIVATE_URL, s404=NOT_FOUND),
         },
         examples=examples.webhook_update(),
     )
@@ -125,7 +141,10 @@ class WebhookRotateSecretView(APIView):
         parameters=[WEBHOOK_ID],
         request=None,
         responses={
-            200: WebhookEndpointWithSecretSerializer,
+            200: OpenApiResponse(
+                WebhookEndpointWithSecretSerializer,
+                description="The endpoint, with its new signing secret (shown once).",
+            ),
             **problem_responses(404, s404=NOT_FOUND),
         },
         examples=[examples.webhook_secret()],
@@ -148,7 +167,10 @@ class DeliveryListView(ListAPIView):
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
         responses={
-            200: DeliverySerializer(many=True),
+            200: OpenApiResponse(
+                DeliverySerializer(many=True),
+                description="A page of the endpoint's deliveries, newest first.",
+            ),
             **problem_responses(
                 400, 404, s400="`BAD_CURSOR`: a cursor this list did not give out.", s404=NOT_FOUND
             ),
@@ -169,7 +191,9 @@ class DeliveryRedeliverView(APIView):
         parameters=[WEBHOOK_ID, DELIVERY_ID],
         request=None,
         responses={
-            202: DeliverySerializer,
+            202: OpenApiResponse(
+                DeliverySerializer, description="The new delivery, queued to be sent."
+            ),
             **problem_responses(
                 404,
                 409,
