@@ -28,8 +28,8 @@ Limits, on a busy two-core machine: 90 s for the processes to start, 300 s from 
 move for every game to finish, 60 s for the results and deliveries to be recorded after
 that. Clients poll every 0.4 s. Measured on 2026-12-03 (pytest's time, then ``make
 test-scale``'s with the database set up): 153 s (2 min 37 s) on a machine quiet at the start,
-184 s (3 min 10 s) with other test runs on both cores (load average about 12); about 5,300
-moves, the two-person rated games finishing last.
+184 s (3 min 10 s) and 225 s (3 min 51 s) with other test runs on both cores (load average
+about 12); about 5,300 moves, the two-person rated games finishing last.
 """
 
 from __future__ import annotations
