@@ -50,6 +50,8 @@ def main() -> None:
     env = _configure(args.broker)
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
+    # One bench user holds every AI-only game of the run.
+    os.environ["MAX_BOT_ONLY_GAMES_PER_USER"] = str(args.games)
     import django
 
     django.setup()

@@ -16,11 +16,39 @@ TIME_FORMAT = "%H:%M"
 
 
 # ----------------------------------------------------------------------------- inbox
+class NotificationDataSerializer(serializers.Serializer):
+    """Public details of a notice; which fields appear depends on its type."""
+
+    game_id = serializers.IntegerField(required=False)
+    board = serializers.CharField(required=False)
+    seat = serializers.IntegerField(required=False, help_text="The recipient's seat.")
+    invited_by = serializers.CharField(required=False, help_text="`invitation`: who invited.")
+    pending = serializers.CharField(
+        required=False, allow_null=True, help_text="`your_turn`: the decision asked for."
+    )
+    deadline = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="The deadline of that decision, if any."
+    )
+    window_seconds = serializers.IntegerField(
+        required=False, help_text="`deadline_approaching`: the warning's window."
+    )
+    place = serializers.IntegerField(required=False, help_text="`game_over`: the place taken.")
+    total = serializers.IntegerField(required=False, help_text="`game_over`: the final score.")
+    policy = serializers.CharField(
+        required=False, help_text="`timed_out`: what the timeout policy did."
+    )
+    missed_turns = serializers.IntegerField(required=False)
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        # The stored details as they are: a key a notice lacks stays out (not null).
+        return {name: value for name, value in instance.items() if name in self.fields}
+
+
 class NotificationSerializer(serializers.ModelSerializer):
     type = serializers.ChoiceField(
         source="kind", choices=Kind.choices, help_text="The kind of event."
     )
-    data = serializers.DictField(help_text="Public details: game id, board, seat, deadline…")
+    data = NotificationDataSerializer(help_text="Public details: game id, board, seat, deadline…")
     read = serializers.SerializerMethodField()
 
     class Meta:

@@ -67,6 +67,8 @@ def embedded_env(folder: Path) -> dict[str, str]:
             "BENCH_CELERY_DIR": str(folder / "celery"),
             # A lost message would leave its game to the sweep's re-queue; none may need it.
             "AI_STUCK_SECONDS": "600",
+            # One host holds every game of AI seats here.
+            "MAX_BOT_ONLY_GAMES_PER_USER": str(GAMES),
         }
     )
     return env
