@@ -47,4 +47,4 @@ EXPOSE 8000
 # gunicorn reads PORT (it binds 0.0.0.0:$PORT) and WEB_CONCURRENCY (its worker processes)
 # itself. A uvicorn worker runs Django's synchronous views on one thread, so it serves one
 # request at a time: about four workers a core.
-CMD ["gunicorn", "ttr_service.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5", "--access-logfile", "-"]
+CMD ["gunicorn", "ttr_service.asgi:application", "--config", "python:ttr_service.gunicorn_conf", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5", "--access-logfile", "-"]
