@@ -19,6 +19,7 @@ from rest_framework import serializers
 from engine import CARD_NAMES
 from engine.colors import COLORS, GRAY
 from engine.rules import TIEBREAKS, RuleSet
+from ttr_service.strict import retyped, wrong_type_detail, wrong_types
 
 from .score_api import ScoreRankSerializer
 
@@ -169,15 +170,17 @@ class ActionRequestField(serializers.Field):
     """An action as a client sends it: validated by the serializer of its ``type``, with
     fields that shape does not have refused by name."""
 
+    json_type = "object"
     default_error_messages = {
-        "not_object": "An action must be a JSON object with a `type`.",
         "bad_type": "Unknown action type {kind!r}; expected one of {choices}.",
     }
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            self.fail("not_object")
+            raise serializers.ValidationError([wrong_type_detail(data, "an object")])
         kind = data.get("type")
+        if "type" in data and not isinstance(kind, str):
+            raise serializers.ValidationError({"type": [wrong_type_detail(kind, "a string")]})
         shape = ACTION_REQUESTS.get(kind) if isinstance(kind, str) else None
         if shape is None:
             raise serializers.ValidationError(
@@ -202,7 +205,11 @@ class ActionRequestField(serializers.Field):
                 }
             )
         parsed = shape(data=data)
-        parsed.is_valid(raise_exception=True)
+        # The same rule as the strict body around it: a value of the wrong JSON type is
+        # refused before its field would coerce it.
+        wrong = wrong_types(parsed, data)
+        if not parsed.is_valid() or wrong:
+            raise serializers.ValidationError(retyped(parsed.errors, wrong))
         return dict(parsed.validated_data)
 
     def to_representation(self, value: Any) -> Any:

@@ -9,10 +9,11 @@ from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
+from ttr_service.pagination import WholePageSize
 from ttr_service.problems import ServiceError
 
 
-class NewestFirst(CursorPagination):
+class NewestFirst(WholePageSize, CursorPagination):
     ordering = "-id"
     page_size = 20
     page_size_query_param = "page_size"

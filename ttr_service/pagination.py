@@ -2,10 +2,41 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+from ttr_service.strict import WRONG_TYPE
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
-class Pages(PageNumberPagination):
+class WholePageSize:
+    # Mixed into a DRF pagination class: a ``page_size`` that is not a whole number from 1
+    # is a 400 naming it, where DRF quietly uses the default page size instead. Left empty
+    # (``page_size=``), it is left out.
+
+    page_size_query_param: str | None
+
+    def get_page_size(self, request: Request) -> Any:
+        name = self.page_size_query_param
+        raw = request.query_params.get(name) if name else None
+        if raw is not None and raw.strip():
+            if not _WHOLE.fullmatch(raw.strip()):
+                raise ValidationError(
+                    {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
+                )
+            if int(raw) < 1:
+                raise ValidationError(
+                    {name: [ErrorDetail("Ensure this value is at least 1.", "min_value")]}
+                )
+        return super().get_page_size(request)  # type: ignore[misc]
+
+
+class Pages(WholePageSize, PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100

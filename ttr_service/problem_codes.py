@@ -30,6 +30,9 @@ _SERVICE = {
     "stopped there.",
     "UNKNOWN_FIELD": "A field of the request body that the operation does not define (an "
     "`errors` row of `VALIDATION_ERROR`).",
+    "WRONG_TYPE": "A field of the request body, or a query parameter, whose value is not of "
+    "its JSON type (a number for a boolean, a string for an integer, null where null is not "
+    "allowed; an `errors` row of `VALIDATION_ERROR`).",
     "DATABASE_UNAVAILABLE": "The database connection failed; nothing was applied, so a retry "
     "is safe.",
     "SERVER_ERROR": "The server failed; the request was not applied.",

@@ -11,6 +11,15 @@ serializers, ``many=True`` lists, and the children of list and dict fields, whet
 those nested serializers mix it in themselves. A key that names a read-only field is not
 unknown (a client may send back what it read); it is ignored as before.
 
+A value of the wrong JSON type is refused too, before DRF's coercion would turn it into
+something else (``0`` into ``False``, ``"7"`` into ``7``, ``0`` into ``"0"``): each is a row
+``{"field": "seats[0].type", "code": "WRONG_TYPE", "detail": "Expected a string, got a
+number."}``, in place of whatever DRF would have said of that value. A boolean field takes
+``true`` and ``false``; a text, choice (of text), date or time field a string; an integer
+field an integer (not ``1.0``, not ``true``); a float or decimal field any number; a list
+field or ``many=True`` an array; a dict field or nested serializer an object; ``null`` only
+a field with ``allow_null``. Fields of other kinds (JSON, custom) are left to themselves.
+
 In the OpenAPI schema, request bodies of strict serializers state
 ``additionalProperties: false`` (the extension at the bottom, registered on import).
 """
@@ -25,8 +34,10 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.fields import empty
+from rest_framework.settings import api_settings
 
 UNKNOWN_FIELD = "UNKNOWN_FIELD"
+WRONG_TYPE = "WRONG_TYPE"
 # A body of thousands of unknown keys gets this many rows, not thousands.
 MAX_REPORTED = 20
 
@@ -39,15 +50,19 @@ class StrictFieldsMixin:
     parent: Any
 
     def run_validation(self, data: Any = empty) -> Any:
-        unknown = {} if self._under_strict_parent() else unknown_fields(self, data)
+        outermost = not self._under_strict_parent()
+        unknown = unknown_fields(self, data) if outermost else {}
+        wrong = wrong_types(self, data) if outermost and data is not empty else {}
         try:
             value = super().run_validation(data)
         except ValidationError as exc:
+            if wrong:
+                raise ValidationError(retyped(exc.detail, wrong, unknown)) from None
             if unknown and isinstance(exc.detail, Mapping):
                 raise ValidationError(_merged(exc.detail, unknown)) from None
             raise
-        if unknown:
-            raise ValidationError(unknown)
+        if wrong or unknown:
+            raise ValidationError(retyped({}, wrong, unknown))
         return value
 
     def _under_strict_parent(self) -> bool:
@@ -108,6 +123,181 @@ def _merged(errors: Mapping[str, Any], unknown: dict[str, list[ErrorDetail]]) ->
         earlier = merged.get(key)
         merged[key] = [*earlier, *rows] if isinstance(earlier, list) else rows
     return merged
+
+
+# ----------------------------------------------------------------------------- types
+# The JSON types, as ``json.loads`` gives them, and how a detail names each.
+_TYPE_NAMES: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "a boolean"),  # before int: a bool is an int to Python
+    (int, "an integer"),
+    (float, "a floating-point number"),
+    (str, "a string"),
+    (list, "an array"),
+    (Mapping, "an object"),
+)
+
+
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+_TEXT_FIELDS = (
+    serializers.CharField,
+    serializers.DateTimeField,
+    serializers.DateField,
+    serializers.TimeField,
+    serializers.DurationField,
+    serializers.UUIDField,
+)
+
+
+_DECLARED: dict[str, tuple[str, Any]] = {
+    "boolean": ("a boolean", lambda v: isinstance(v, bool)),
+    "integer": ("an integer", _is_integer),
+    "number": ("a number", _is_number),
+    "string": ("a string", lambda v: isinstance(v, str)),
+    "array": ("an array", lambda v: isinstance(v, list)),
+    "object": ("an object", lambda v: isinstance(v, Mapping)),
+}
+
+
+def expected_type(field: Any) -> tuple[str, Any] | None:
+    """What JSON type ``field`` takes, as (the words for it, a test of a value); None for a
+    field whose values are not one type (JSON and relation fields, mixed choices). A custom
+    field says which it takes with a ``json_type`` attribute (``"object"``, ...)."""
+    declared = getattr(field, "json_type", None)
+    if declared is not None:
+        return _DECLARED[declared]
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        return "an array", lambda v: isinstance(v, list)
+    if isinstance(field, serializers.MultipleChoiceField):
+        return "an array", lambda v: isinstance(v, list)
+    if isinstance(field, serializers.Serializer | serializers.DictField):
+        return "an object", lambda v: isinstance(v, Mapping)
+    if isinstance(field, serializers.BooleanField):
+        return "a boolean", lambda v: isinstance(v, bool)
+    if isinstance(field, serializers.IntegerField):
+        return "an integer", _is_integer
+    if isinstance(field, serializers.FloatField | serializers.DecimalField):
+        return "a number", _is_number
+    if isinstance(field, serializers.ChoiceField):
+        keys = list(field.choices)
+        if keys and all(isinstance(k, str) for k in keys):
+            return "a string", lambda v: isinstance(v, str)
+        if keys and all(_is_integer(k) for k in keys):
+            return "an integer", _is_integer
+        return None
+    if isinstance(field, _TEXT_FIELDS):
+        return "a string", lambda v: isinstance(v, str)
+    return None
+
+
+def json_type_name(value: Any) -> str:
+    """The JSON type of a parsed value, for a detail: ``a number``, ``null``, ..."""
+    if value is None:
+        return "null"
+    for kind, name in _TYPE_NAMES:
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def _got(value: Any, expected: str) -> str:
+    got = json_type_name(value)
+    # "Expected a boolean, got a number": an integer is only worth naming as such where a
+    # number of another kind was expected.
+    if got in ("an integer", "a floating-point number") and expected not in (
+        "an integer",
+        "a number",
+    ):
+        return "a number"
+    return got
+
+
+def wrong_type_detail(value: Any, expected: str) -> ErrorDetail:
+    return ErrorDetail(f"Expected {expected}, got {_got(value, expected)}.", WRONG_TYPE)
+
+
+def wrong_types(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
+    """One entry per value in ``data`` (a body, or part of one) whose JSON type is not the
+    one its field takes, keyed by its path (``""`` for ``data`` itself). Nothing under a
+    value of the wrong type is looked at."""
+    found: dict[str, list[ErrorDetail]] = {}
+    _check(field, data, "", found)
+    return found
+
+
+def _check(field: Any, data: Any, path: str, found: dict[str, list[ErrorDetail]]) -> None:
+    if len(found) >= MAX_REPORTED or getattr(field, "read_only", False):
+        return
+    expected = expected_type(field)
+    if data is None:
+        if not getattr(field, "allow_null", False) and expected is not None:
+            found[path] = [wrong_type_detail(data, expected[0])]
+        return
+    if expected is None:
+        return
+    if not expected[1](data):
+        found[path] = [wrong_type_detail(data, expected[0])]
+        return
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        for i, item in enumerate(data):
+            _check(field.child, item, f"{path}[{i}]", found)
+    elif isinstance(field, serializers.Serializer):
+        declared = field.fields
+        for key, value in data.items():
+            if key in declared:
+                _check(declared[key], value, f"{path}.{key}" if path else str(key), found)
+    elif isinstance(field, serializers.DictField):
+        for key, value in data.items():
+            _check(field.child, value, f"{path}.{key}" if path else str(key), found)
+
+
+def _flat(detail: Any, prefix: str, out: dict[str, list[Any]]) -> None:
+    """DRF's nested errors as ``{path: [error, ...]}``, the paths as the problem body's
+    ``errors`` rows name them (``ttr_service.problems._field_errors``)."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            if isinstance(key, int) or str(key).isdigit():
+                at = f"{prefix}[{key}]"
+            elif key == api_settings.NON_FIELD_ERRORS_KEY:
+                at = prefix
+            else:
+                at = f"{prefix}.{key}" if prefix else str(key)
+            _flat(value, at, out)
+    elif isinstance(detail, list):
+        for i, value in enumerate(detail):
+            if isinstance(value, dict | list):
+                _flat(value, f"{prefix}[{i}]" if prefix else str(i), out)
+            else:
+                out.setdefault(prefix, []).append(value)
+    else:
+        out.setdefault(prefix, []).append(detail)
+
+
+def retyped(
+    detail: Any,
+    wrong: dict[str, list[ErrorDetail]],
+    unknown: dict[str, list[ErrorDetail]] | None = None,
+) -> dict[str, list[Any]]:
+    """DRF's errors, less what it said at or under a value of the wrong type, with a
+    ``WRONG_TYPE`` row for each such value and the unknown keys' rows; flat, by path."""
+    said: dict[str, list[Any]] = {}
+    _flat(detail, "", said)
+
+    def under_wrong(path: str) -> bool:
+        return any(w == "" or path == w or path.startswith((f"{w}.", f"{w}[")) for w in wrong)
+
+    rows = {path: errors for path, errors in said.items() if not under_wrong(path)}
+    rows.update(wrong)
+    rows = _merged(rows, unknown or {})
+    if "" in rows:
+        rows[api_settings.NON_FIELD_ERRORS_KEY] = rows.pop("")
+    return rows
 
 
 class StrictSerializerExtension(OpenApiSerializerExtension):

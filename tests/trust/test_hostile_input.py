@@ -85,7 +85,8 @@ def _actions(version: int) -> list[tuple[Any, int, str]]:
         # Outside the bounds the schema states: refused as a field.
         ({"type": "draw_face_up", "slot": -1}, 400, "VALIDATION_ERROR"),
         ({"type": "draw_face_up", "slot": HUGE}, 400, "VALIDATION_ERROR"),
-        ({"type": "draw_face_up", "slot": "1"}, 400, "BAD_ACTION"),
+        # Of another JSON type: refused as a field (a WRONG_TYPE row), not converted.
+        ({"type": "draw_face_up", "slot": "1"}, 400, "VALIDATION_ERROR"),
         ({**claim, "route": "paris-atlantis"}, 400, "UNKNOWN_ROUTE"),
         ({**claim, "route": f"paris{NUL}wien"}, 400, "VALIDATION_ERROR"),
         ({**claim, "route": f"{RTL}{EMOJI}"}, 400, "UNKNOWN_ROUTE"),
