@@ -12,7 +12,7 @@ from rest_framework import serializers
 from rest_framework.fields import get_error_detail
 
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
-from ttr_service.strict import StrictSerializer
+from ttr_service.strict import StrictSerializer, StrictSerializerExtension
 
 User = get_user_model()
 
@@ -20,6 +20,8 @@ USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH = 3, 32
 USERNAME_PATTERN = rf"^[A-Za-z0-9._-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGTH}}}$"
 # A password is hashed as given; anything longer is refused before it is hashed or stored.
 MAX_PASSWORD_LENGTH = 128
+# What the password validators' MinimumLengthValidator asks for (its default).
+MIN_PASSWORD_LENGTH = 8
 # The length of the user table's column.
 EMAIL_MAX_LENGTH = 254
 MAX_TOKEN_DAYS = 365
@@ -52,13 +54,17 @@ class RegisterSerializer(StrictSerializer):
         min_length=USERNAME_MIN_LENGTH,
         max_length=USERNAME_MAX_LENGTH,
         validators=[username_format],
-        help_text="3 to 32 characters: ASCII letters, digits, '.', '_' or '-'. Unique "
-        "ignoring case.",
+        help_text="3 to 32 characters: ASCII letters, digits, '.', '_' or '-' "
+        "(otherwise `INVALID_USERNAME`). Unique ignoring case: a name another account has "
+        "answers 409 `USERNAME_TAKEN`.",
     )
     password = _password(
-        help_text=f"At most {MAX_PASSWORD_LENGTH} characters, and checked by the password "
-        "validators: at least 8 characters, not common, not all digits, not like the "
-        "username or email."
+        help_text=f"At most {MAX_PASSWORD_LENGTH} characters (`MAX_LENGTH`), and checked by "
+        f"the password validators: at least {MIN_PASSWORD_LENGTH} characters "
+        "(`PASSWORD_TOO_SHORT`), not all digits (`PASSWORD_ENTIRELY_NUMERIC`), and, which a "
+        "schema cannot state, not a commonly used password (`PASSWORD_TOO_COMMON`) and not "
+        "too like the username or email (`PASSWORD_TOO_SIMILAR`). Each is a row of "
+        "`VALIDATION_ERROR` for `password`."
     )
     email = serializers.EmailField(required=False, allow_blank=True, max_length=EMAIL_MAX_LENGTH)
     token_name = _token_name(
@@ -73,6 +79,22 @@ class RegisterSerializer(StrictSerializer):
         except DjangoValidationError as error:
             raise serializers.ValidationError({"password": get_error_detail(error)}) from None
         return attrs
+
+
+class RegisterSchema(StrictSerializerExtension):
+    """States in the schema the part of the password validators a schema can: at least
+    8 characters, and not digits only. The validators themselves run in ``validate``."""
+
+    target_class = RegisterSerializer
+    match_subclasses = False
+    priority = 1
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema = super().map_serializer(auto_schema, direction)
+        password = schema["properties"]["password"]
+        password["minLength"] = MIN_PASSWORD_LENGTH
+        password["pattern"] = r"\D"
+        return schema
 
 
 class LoginSerializer(StrictSerializer):

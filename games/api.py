@@ -66,6 +66,19 @@ _NOT_FINISHED = (
     "being played, or was cancelled."
 )
 
+# The query parameters as the server takes them.
+MAX_MOVES_PAGE = 500  # the move log's own check below
+PAGE = OpenApiParameter(
+    "page",
+    {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]},
+    description="The page, from 1, or `last`. Below 1, past the last page or anything else: "
+    "404 `NOT_FOUND`.",
+)
+PAGE_SIZE = OpenApiParameter(
+    "page_size",
+    {"type": "integer", "minimum": 1},
+    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100.",
+)
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
 IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
@@ -138,8 +151,8 @@ class GameListView(APIView):
         parameters=[
             OpenApiParameter("scope", str, enum=["mine", "open"], default="mine"),
             OpenApiParameter("status", str, enum=[s for s, _ in GameStatus.choices]),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
+            PAGE,
+            PAGE_SIZE,
         ],
         responses={
             200: OpenApiResponse(
@@ -664,8 +677,17 @@ class MoveListView(APIView):
         description="Each event is redacted for the caller (a blind draw's colour is shown "
         "to its drawer only). Once the game is over, everything is shown to everyone.",
         parameters=[
-            OpenApiParameter("after", int, description="Move number to start after (0 = start)."),
-            OpenApiParameter("limit", int, description="At most this many moves (1-500)."),
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0, "default": 0},
+                description="Move number to start after (0 = start). Below 0: `BAD_CURSOR`.",
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": MAX_MOVES_PAGE, "default": 100},
+                description=f"At most this many moves (1 to {MAX_MOVES_PAGE}). Outside that "
+                "range: `BAD_CURSOR`.",
+            ),
         ],
         responses={
             200: OpenApiResponse(

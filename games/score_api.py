@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -33,7 +34,8 @@ from ttr_service.throttling import ScopedRateThrottle
 
 from . import errors
 
-# The most any board allows; each board's own limits are the engine's to check.
+# The fewest and the most any board allows; each board's own limits are the engine's to check.
+MIN_PLAYERS = min(load_board(b).rules.min_players for b in BOARD_IDS)
 MAX_PLAYERS = max(load_board(b).rules.max_players for b in BOARD_IDS)
 MAX_ROUTES = max(len(load_board(b).routes) for b in BOARD_IDS)
 MAX_STATIONS = max(len(load_board(b).cities) for b in BOARD_IDS)
@@ -106,6 +108,20 @@ class ScorePlayerInputSerializer(StrictSerializer):
     )
 
 
+class PlayerList(serializers.ListSerializer):
+    """The players of a position. Its length is checked by the engine, against the board."""
+
+
+class PlayerListSchema(OpenApiSerializerFieldExtension):
+    """States the player count every board allows as ``minItems``/``maxItems``."""
+
+    target_class = PlayerList
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        return {**schema, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
+
+
 class ScoreRequestSerializer(StrictSerializer):
     board = serializers.CharField(
         required=False,
@@ -117,8 +133,13 @@ class ScoreRequestSerializer(StrictSerializer):
         required=False,
         help_text='The board\'s game options, e.g. {"bonus": "longest_path"} on usa-bigcities.',
     )
-    players = ScorePlayerInputSerializer(
-        many=True, max_length=MAX_PLAYERS, help_text="In seat order."
+    players = PlayerList(
+        child=ScorePlayerInputSerializer(),
+        max_length=MAX_PLAYERS,
+        help_text=f"In seat order: {MIN_PLAYERS} to {MAX_PLAYERS} players, as the board takes "
+        "(Switzerland 2 to 3). More than "
+        f"{MAX_PLAYERS}: `VALIDATION_ERROR`; fewer than the board takes, or more on a smaller "
+        "board: `ILLEGAL_POSITION` with `BAD_PLAYER_COUNT`.",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ttr_service.strict import StrictSerializer
@@ -13,6 +14,8 @@ from .models import Delivery, Device, Kind, Notification, Platform, WebhookEndpo
 from .preferences import known_timezones
 
 TIME_FORMAT = "%H:%M"
+# What ``TIME_FORMAT`` reads: ``strptime`` takes one or two digits for each part.
+TIME_PATTERN = r"^([01]?[0-9]|2[0-3]):[0-5]?[0-9]$"
 
 
 # ----------------------------------------------------------------------------- inbox
@@ -89,14 +92,29 @@ class KindChannelsSerializer(StrictSerializer):
     game_over = ChannelFlagsSerializer(required=False)
 
 
+@extend_schema_field({"type": "string", "pattern": TIME_PATTERN, "example": "22:00"})
+class LocalTimeField(serializers.TimeField):
+    """A wall-clock time as ``HH:MM``: not the RFC 3339 ``format: time``, which needs seconds
+    and an offset."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format=TIME_FORMAT, input_formats=[TIME_FORMAT], **kwargs)
+
+
 class QuietHoursSerializer(StrictSerializer):
-    start = serializers.TimeField(
-        format=TIME_FORMAT, input_formats=[TIME_FORMAT], help_text="Local time, HH:MM."
+    start = LocalTimeField(
+        help_text="Local time, HH:MM on a 24-hour clock (00:00 to 23:59; a single-digit hour "
+        "or minute is taken too, and answered with two digits). Otherwise `INVALID`."
     )
-    end = serializers.TimeField(
-        format=TIME_FORMAT, input_formats=[TIME_FORMAT], help_text="Local time, HH:MM."
+    end = LocalTimeField(
+        help_text="Local time, HH:MM as `start`. The same time as `start`: `EMPTY`. Earlier "
+        "than `start`: the quiet hours run over midnight."
     )
-    timezone = serializers.CharField(help_text="An IANA time zone, e.g. Europe/Paris.")
+    timezone = serializers.CharField(
+        help_text="An IANA time zone name as the server's time zone database has it, e.g. "
+        "`Europe/Paris`, `America/Argentina/Buenos_Aires` or `UTC` (case matters; not an "
+        "offset such as `+01:00`). Another name: `UNKNOWN_TIMEZONE`."
+    )
 
     def validate_timezone(self, value: str) -> str:
         if value not in known_timezones():
@@ -123,10 +141,29 @@ class PreferencesSerializer(StrictSerializer):
 
 
 # --------------------------------------------------------------------------- webhooks
+# The scheme, ignoring case, then a host without spaces and an optional path, query or
+# fragment: the shape of every URL the URL validator and the scheme check below let through.
+WEBHOOK_URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#]+([/?#][^\s]*)?$"
+WEBHOOK_URL_MAX_LENGTH = 2000
+
+
 def _http_url(value: str) -> str:
     if urlsplit(value).scheme not in ("http", "https"):
         raise serializers.ValidationError("Only http and https URLs.", code="bad_scheme")
     return value
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "uri",
+        "pattern": WEBHOOK_URL_PATTERN,
+        "maxLength": WEBHOOK_URL_MAX_LENGTH,
+        "example": "https://hooks.example.org/ttr",
+    }
+)
+class WebhookUrlField(serializers.URLField):
+    """A URL the server can POST to; the schema states its shape (see the help text)."""
 
 
 class WebhookEndpointSerializer(serializers.ModelSerializer):
@@ -150,7 +187,18 @@ class WebhookEndpointWithSecretSerializer(WebhookEndpointSerializer):
 
 
 class WebhookEndpointInputSerializer(StrictSerializer):
-    url = serializers.URLField(max_length=2000, validators=[_http_url])
+    url = WebhookUrlField(
+        max_length=WEBHOOK_URL_MAX_LENGTH,
+        validators=[_http_url],
+        help_text="An absolute `http` or `https` URL (scheme in any case), at most "
+        f"{WEBHOOK_URL_MAX_LENGTH} characters, as Django's URL validator takes it: the host "
+        "is a domain name ending in a top-level domain of two or more letters (or an IDN "
+        "`xn--` one), `localhost`, an IPv4 address or an IPv6 address in brackets; then an "
+        "optional port, path, query and fragment; no spaces. Otherwise `INVALID`; another "
+        "scheme: `BAD_SCHEME`. A host that is or resolves to a private, loopback or "
+        "link-local address is refused as `WEBHOOK_URL_PRIVATE` (unless the service allows "
+        "it).",
+    )
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=Kind.choices),

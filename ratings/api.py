@@ -63,9 +63,30 @@ class LeaderboardView(APIView):
         ),
         tags=[TAG],
         parameters=[
-            OpenApiParameter("board", str, enum=list(BOARD_IDS), default=DEFAULT_BOARD),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int, description="1 to 100; 20 when left out."),
+            OpenApiParameter(
+                "board",
+                str,
+                enum=list(BOARD_IDS),
+                default=DEFAULT_BOARD,
+                description="Another value: 400 `UNKNOWN_BOARD`.",
+            ),
+            OpenApiParameter(
+                "page",
+                {
+                    "oneOf": [
+                        {"type": "integer", "minimum": 1},
+                        {"type": "string", "enum": ["last"]},
+                    ]
+                },
+                description="The page, from 1, or `last`. Below 1, past the last page or "
+                "anything else: 404 `NOT_FOUND`.",
+            ),
+            OpenApiParameter(
+                "page_size",
+                {"type": "integer", "minimum": 1},
+                description="A whole number from 1; 20 when left out, and more than 100 is "
+                "taken as 100.",
+            ),
         ],
         responses={
             200: OpenApiResponse(

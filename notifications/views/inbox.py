@@ -18,6 +18,7 @@ from notifications.serializers import (
     NotificationListQuerySerializer,
     NotificationSerializer,
 )
+from notifications.views.query import CURSOR, PAGE_SIZE
 
 
 class NotificationListView(ListAPIView):
@@ -38,8 +39,14 @@ class NotificationListView(ListAPIView):
         tags=[NOTIFICATIONS_TAG],
         parameters=[
             OpenApiParameter(
-                "unread", str, enum=["true", "false"], description="`true`: unread ones only."
-            )
+                "unread",
+                str,
+                enum=["true", "false"],
+                description="`true`: unread ones only. Another value: `VALIDATION_ERROR` "
+                "(`INVALID_CHOICE`).",
+            ),
+            CURSOR,
+            PAGE_SIZE,
         ],
         responses={
             200: OpenApiResponse(

@@ -21,6 +21,7 @@ from notifications.serializers import (
     WebhookEndpointSerializer,
     WebhookEndpointWithSecretSerializer,
 )
+from notifications.views.query import CURSOR, PAGE_SIZE
 
 WEBHOOK_ID = path_id("webhook_id", "webhook")
 DELIVERY_ID = path_id("delivery_id", "delivery")
@@ -165,7 +166,7 @@ class DeliveryListView(ListAPIView):
         operation_id="webhooks_deliveries_list",
         summary="A webhook's delivery log, newest first",
         tags=[WEBHOOKS_TAG],
-        parameters=[WEBHOOK_ID],
+        parameters=[WEBHOOK_ID, CURSOR, PAGE_SIZE],
         responses={
             200: OpenApiResponse(
                 DeliverySerializer(many=True),
