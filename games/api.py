@@ -77,7 +77,8 @@ PAGE = OpenApiParameter(
 PAGE_SIZE = OpenApiParameter(
     "page_size",
     {"type": "integer", "minimum": 1},
-    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100.",
+    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100. "
+    "Anything else is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or `MIN_VALUE` for `page_size`).",
 )
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
@@ -162,7 +163,8 @@ class GameListView(APIView):
                 "`scope=open`, the lobbies with an open seat, newest first.",
             ),
             **problems(
-                s400="`BAD_SCOPE` or `BAD_STATUS`: `scope` or `status` is not one of its values.",
+                s400="`BAD_SCOPE` or `BAD_STATUS`: `scope` or `status` is not one of its values; "
+                "`VALIDATION_ERROR`: `page_size` is not a whole number from 1.",
                 s404="`NOT_FOUND`: `page` is past the last page, below 1, or neither a number nor "
                 "`last`.",
             ),

@@ -26,7 +26,8 @@ TAG = "ratings"
 DEFAULT_BOARD = "europe"
 
 _PROBLEMS = {
-    400: "`UNKNOWN_BOARD`: no such board.",
+    400: "`UNKNOWN_BOARD`: no such board; `VALIDATION_ERROR`: `page_size` is not a whole "
+    "number from 1.",
     401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
     "unknown, expired or revoked).",
     404: "`PLAYER_NOT_FOUND`: no user with that name.",
@@ -85,7 +86,8 @@ class LeaderboardView(APIView):
                 "page_size",
                 {"type": "integer", "minimum": 1},
                 description="A whole number from 1; 20 when left out, and more than 100 is "
-                "taken as 100.",
+                "taken as 100. Anything else is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or "
+                "`MIN_VALUE` for `page_size`).",
             ),
         ],
         responses={

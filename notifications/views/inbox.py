@@ -55,7 +55,8 @@ class NotificationListView(ListAPIView):
             ),
             **problem_responses(
                 400,
-                s400="`VALIDATION_ERROR`: `unread` is neither `true` nor `false`; "
+                s400="`VALIDATION_ERROR`: `unread` is neither `true` nor `false`, or `page_size` "
+                "is not a whole number from 1; "
                 "`BAD_CURSOR`: a cursor this list did not give out.",
             ),
         },

@@ -173,7 +173,11 @@ class DeliveryListView(ListAPIView):
                 description="A page of the endpoint's deliveries, newest first.",
             ),
             **problem_responses(
-                400, 404, s400="`BAD_CURSOR`: a cursor this list did not give out.", s404=NOT_FOUND
+                400,
+                404,
+                s400="`BAD_CURSOR`: a cursor this list did not give out; "
+                "`VALIDATION_ERROR`: `page_size` is not a whole number from 1.",
+                s404=NOT_FOUND,
             ),
         },
         examples=examples.deliveries(),
