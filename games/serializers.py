@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from engine import BOARD_IDS, CARD_NAMES
@@ -47,6 +48,21 @@ class SeatSpecSerializer(StrictSerializer):
         return attrs
 
 
+class SizedList(serializers.ListSerializer):
+    """A list of nested objects whose length bounds the schema states."""
+
+
+class SizedListSchema(OpenApiSerializerFieldExtension):
+    """States a ``SizedList``'s ``min_length``/``max_length`` as ``minItems``/``maxItems``."""
+
+    target_class = SizedList
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        bounds = {"minItems": self.target.min_length, "maxItems": self.target.max_length}
+        return {**schema, **{k: v for k, v in bounds.items() if v is not None}}
+
+
 class GameCreateSerializer(StrictSerializer):
     board = serializers.ChoiceField(choices=BOARD_IDS, default="europe")
     options = serializers.DictField(
@@ -56,7 +72,7 @@ class GameCreateSerializer(StrictSerializer):
         'their default. Only usa-bigcities has one: {"bonus": "none" | "longest_path" | '
         '"globetrotter" | "both"}.',
     )
-    seats = SeatSpecSerializer(many=True, min_length=2, max_length=5)
+    seats = SizedList(child=SeatSpecSerializer(), min_length=2, max_length=5)
     turn_time_limit = serializers.IntegerField(
         required=False,
         allow_null=True,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any, get_type_hints
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -41,10 +42,36 @@ def _type_field(value: str, text: str) -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=[value], help_text=text)
 
 
-def _variant(name: str, kind: str, doc: str, **declared: serializers.Field) -> type:
+# No docstring: drf-spectacular would take it as the description of every variant.
+class RequestVariant(serializers.Serializer):
+    pass  # An action shape as a client sends it: ActionRequestField refuses unknown keys.
+
+
+class RequestVariantSchema(OpenApiSerializerExtension):
+    """``additionalProperties: false`` on the action shapes a client sends."""
+
+    target_class = RequestVariant
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema
+
+
+def _variant(
+    name: str,
+    kind: str,
+    doc: str,
+    base: type = serializers.Serializer,
+    **declared: serializers.Field,
+) -> type:
     """A serializer for one shape: its ``type`` first, then its own fields."""
     attrs: dict[str, Any] = {"type": _type_field(kind, doc), **declared, "__doc__": doc}
-    return type(name, (serializers.Serializer,), attrs)
+    return type(name, (base,), attrs)
 
 
 def _cards() -> serializers.DictField:
@@ -106,16 +133,17 @@ def _action_variants(out: bool) -> dict[str, type]:
     be left out), or as the server writes them (every field present)."""
     suffix = "Action" if out else ""
     optional: dict[str, Any] = {} if out else {"required": False}
+    variant: Any = _variant if out else functools.partial(_variant, base=RequestVariant)
     return {
-        "keep_tickets": _variant(
+        "keep_tickets": variant(
             f"KeepTickets{suffix}",
             "keep_tickets",
             _KEEP_DOC,
             tickets=_ticket_ids(),
         ),
-        "draw_face_up": _variant(f"DrawFaceUp{suffix}", "draw_face_up", _FACE_UP_DOC, slot=_slot()),
-        "draw_blind": _variant(f"DrawBlind{suffix}", "draw_blind", _BLIND_DOC),
-        "claim_route": _variant(
+        "draw_face_up": variant(f"DrawFaceUp{suffix}", "draw_face_up", _FACE_UP_DOC, slot=_slot()),
+        "draw_blind": variant(f"DrawBlind{suffix}", "draw_blind", _BLIND_DOC),
+        "claim_route": variant(
             f"ClaimRoute{suffix}",
             "claim_route",
             _CLAIM_DOC,
@@ -123,12 +151,12 @@ def _action_variants(out: bool) -> dict[str, type]:
             color=_pay_color(**optional),
             locomotives=_locomotives(**optional),
         ),
-        "pay_tunnel": _variant(
+        "pay_tunnel": variant(
             f"PayTunnel{suffix}", "pay_tunnel", _PAY_DOC, locomotives=_locomotives()
         ),
-        "decline_tunnel": _variant(f"DeclineTunnel{suffix}", "decline_tunnel", _DECLINE_DOC),
-        "draw_tickets": _variant(f"DrawTickets{suffix}", "draw_tickets", _TICKETS_DOC),
-        "build_station": _variant(
+        "decline_tunnel": variant(f"DeclineTunnel{suffix}", "decline_tunnel", _DECLINE_DOC),
+        "draw_tickets": variant(f"DrawTickets{suffix}", "draw_tickets", _TICKETS_DOC),
+        "build_station": variant(
             f"BuildStation{suffix}",
             "build_station",
             _STATION_DOC,
@@ -136,7 +164,7 @@ def _action_variants(out: bool) -> dict[str, type]:
             color=_pay_color(**optional),
             locomotives=_locomotives(**optional),
         ),
-        "forfeit": _variant(f"Forfeit{suffix}", "forfeit", _FORFEIT_DOC),
+        "forfeit": variant(f"Forfeit{suffix}", "forfeit", _FORFEIT_DOC),
     }
 
 

@@ -143,7 +143,7 @@ class PreferencesSerializer(StrictSerializer):
 # --------------------------------------------------------------------------- webhooks
 # The scheme, ignoring case, then a host without spaces and an optional path, query or
 # fragment: the shape of every URL the URL validator and the scheme check below let through.
-WEBHOOK_URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#]+([/?#][^\s]*)?$"
+WEBHOOK_URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#]{1,253}([/?#][^\s]*)?$"
 WEBHOOK_URL_MAX_LENGTH = 2000
 
 
@@ -192,7 +192,8 @@ class WebhookEndpointInputSerializer(StrictSerializer):
         validators=[_http_url],
         help_text="An absolute `http` or `https` URL (scheme in any case), at most "
         f"{WEBHOOK_URL_MAX_LENGTH} characters, as Django's URL validator takes it: the host "
-        "is a domain name ending in a top-level domain of two or more letters (or an IDN "
+        "is a domain name of at most 253 characters ending in a top-level domain of two or "
+        "more letters (or an IDN "
         "`xn--` one), `localhost`, an IPv4 address or an IPv6 address in brackets; then an "
         "optional port, path, query and fragment; no spaces. Otherwise `INVALID`; another "
         "scheme: `BAD_SCHEME`. A host that is or resolves to a private, loopback or "
