@@ -9,7 +9,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 SCALE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr_scale
 SCALE_REDIS_URL ?= redis://127.0.0.1:6379/12
 
-.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale schema chromium
+.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale fuzz schema chromium
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -75,6 +75,12 @@ test-slow: install
 # Its own database and Redis database, so it can run beside the other passes.
 test-scale: install
 	DATABASE_URL='$(SCALE_DATABASE_URL)' REDIS_URL='$(SCALE_REDIS_URL)' $(VENV)/bin/pytest -m scale tests/scale
+
+# A longer schemathesis run than the bounded one in `make test`: FUZZ_EXAMPLES examples per
+# operation and persona, new cases every run (minutes). make fuzz FUZZ_EXAMPLES=300 for more.
+FUZZ_EXAMPLES ?= 100
+fuzz: install
+	env -u DATABASE_URL -u REDIS_URL FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -n 2 tests/trust/test_fuzz.py
 
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml
