@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any, get_type_hints
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from engine import CARD_NAMES
 from engine.colors import COLORS, GRAY
 from engine.rules import TIEBREAKS, RuleSet
-from ttr_service.strict import retyped, wrong_type_detail, wrong_types
+from ttr_service.strict import StrictSerializer, retyped, wrong_type_detail, wrong_types
 
 from .score_api import ScoreRankSerializer
 
@@ -43,23 +42,8 @@ def _type_field(value: str, text: str) -> serializers.ChoiceField:
 
 
 # No docstring: drf-spectacular would take it as the description of every variant.
-class RequestVariant(serializers.Serializer):
-    pass  # An action shape as a client sends it: ActionRequestField refuses unknown keys.
-
-
-class RequestVariantSchema(OpenApiSerializerExtension):
-    """``additionalProperties: false`` on the action shapes a client sends."""
-
-    target_class = RequestVariant
-    match_subclasses = True
-
-    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
-        schema: dict[str, Any] = auto_schema._map_serializer(
-            self.target, direction, bypass_extensions=True
-        )
-        if direction == "request":
-            schema["additionalProperties"] = False
-        return schema
+class RequestVariant(StrictSerializer):
+    pass  # An action shape as a client sends it: no other keys (the schema says so too).
 
 
 def _variant(
