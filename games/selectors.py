@@ -11,8 +11,16 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from engine import Board, Event, GameState, action_view, event_view, player_view
-from engine.state import GAME_OVER
+from engine import (
+    Board,
+    EngineError,
+    Event,
+    Forfeit,
+    GameState,
+    action_view,
+    event_view,
+    player_view,
+)
 from engine.views import pending_view, player_views
 
 from . import clocks, errors, loading, queue
@@ -172,8 +180,17 @@ def legal_actions(game: Game, seat: int) -> dict[str, Any]:
         "version": game.version,
         "pending": pending_view(state) or {"kind": None, "seats": []},
         "actions": [a.to_json() for a in state.legal_actions(seat)],
-        "can_forfeit": state.phase != GAME_OVER and not state.forfeited[seat],
+        "can_forfeit": _may_forfeit(state, seat),
     }
+
+
+def _may_forfeit(state: GameState, seat: int) -> bool:
+    """The engine's own check of a forfeit (a seat still playing, a game not over)."""
+    try:
+        state.check(seat, Forfeit())
+    except EngineError:
+        return False
+    return True
 
 
 def move_json(move: Move, viewer: int | None, everything: bool) -> dict[str, Any]:
