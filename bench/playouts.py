@@ -1,0 +1,146 @@
+"""Play-out benchmark: complete play-outs per second from fixed mid-game positions, one core.
+
+The positions are 4-player Europe games played by medium bots from seeds 1 to
+``--positions``, taken at the first turn where a player has 30 trains or fewer. From each,
+the seat to move samples the hidden cards and tickets (``sampling.sample_state``) and the
+game is played to its end, as a search does it. Two play-outs are timed:
+
+  engine  the first design's play-outs (``lookahead.play_out``): engine states, hard's
+          planner at the seat, medium bots at the others;
+  fast    the compact play-out state (``engine.bots.fast``) with its own policy, the one
+          the tree search plays out with; sampling and conversion are timed apart.
+
+Prints a few lines, then one JSON object on the last line.
+
+    .venv/bin/python bench/playouts.py [--positions N] [--playouts M] [--policy engine,fast]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from engine import GameState, new_game  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
+from engine.bots.hard import HardPlanner  # noqa: E402
+from engine.bots.knowledge import know  # noqa: E402
+from engine.bots.lookahead import Policy, play_out  # noqa: E402
+from engine.bots.medium import MediumBot  # noqa: E402
+from engine.bots.sampling import sample_state, ticket_beliefs  # noqa: E402
+from engine.state import TURN_ACTION  # noqa: E402
+
+PLAYERS = 4
+MID_GAME_TRAINS = 30
+
+
+def mid_game(seed: int) -> GameState:
+    """A medium-bot game from ``seed`` at the first turn a player has 30 trains or fewer."""
+    bots = [make_bot("medium", seed * 31 + s) for s in range(PLAYERS)]
+    s = new_game("europe", PLAYERS, seed)
+    while not s.is_over:
+        if s.pending.kind == TURN_ACTION and min(s.trains) <= MID_GAME_TRAINS:
+            return s
+        seat = s.pending.seats[0]
+        s = s.apply(seat, bots[seat].choose(s, seat))
+    raise RuntimeError(f"seed {seed} ended before mid-game")
+
+
+def samples(position: GameState, count: int, seed: int) -> list[GameState]:
+    seat = position.pending.seats[0]
+    k = know(position, seat)
+    beliefs = ticket_beliefs(k)
+    rng = random.Random(f"playouts/{seed}")
+    return [sample_state(position, seat, k, rng, beliefs) for _ in range(count)]
+
+
+def time_engine(worlds: list[GameState]) -> tuple[float, int]:
+    """Seconds for the engine play-outs of ``worlds``, and how many reached the end."""
+    done = 0
+    began = time.perf_counter()
+    for world in worlds:
+        seat = world.pending.seats[0]
+        policies: list[Policy] = [
+            HardPlanner(1).choose if s == seat else MediumBot(1).choose for s in range(PLAYERS)
+        ]
+        done += play_out(world, policies) is not None
+    return time.perf_counter() - began, done
+
+
+def time_fast(worlds: list[GameState], seed: int) -> tuple[float, float, int, list[float]]:
+    """Seconds to convert ``worlds`` to compact states, seconds for their play-outs, how
+    many reached the end, and the mean score of each play-out."""
+    from engine.bots.fast import FastState, final_sheet, playout
+
+    began = time.perf_counter()
+    states = [FastState.from_game(w) for w in worlds]
+    converted = time.perf_counter()
+    done = 0
+    means = []
+    rng = random.Random(f"fast/{seed}")
+    for s in states:
+        end = playout(s, rng)
+        done += end.over
+        means.append(statistics.fmean(final_sheet(end)[0]))
+    return converted - began, time.perf_counter() - converted, done, means
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--positions", type=int, default=10)
+    p.add_argument("--playouts", type=int, default=5, help="play-outs per position")
+    p.add_argument("--policy", default="engine,fast", help="engine, fast or both")
+    args = p.parse_args()
+    policies = args.policy.split(",")
+
+    began = time.perf_counter()
+    worlds: list[GameState] = []
+    for seed in range(1, args.positions + 1):
+        worlds += samples(mid_game(seed), args.playouts, seed)
+    print(
+        f"{len(worlds)} sampled states from {args.positions} positions, "
+        f"{time.perf_counter() - began:.1f} s to set up"
+    )
+
+    out: dict[str, object] = {"positions": args.positions, "playouts": len(worlds)}
+    if "engine" in policies:
+        seconds, done = time_engine(worlds)
+        rate = len(worlds) / seconds
+        print(f"engine: {rate:.2f} play-outs/s ({done} of {len(worlds)} ended), {seconds:.1f} s")
+        out["engine_playouts_per_second"] = round(rate, 2)
+        out["engine_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
+    if "fast" in policies:
+        # Several passes: the compact play-out is quick, and one pass is noisy.
+        passes = max(1, 2000 // len(worlds))
+        convert = play = 0.0
+        done = 0
+        scores: list[float] = []
+        for i in range(passes):
+            c, t, d, means = time_fast(worlds, i)
+            convert, play, done = convert + c, play + t, done + d
+            scores += means
+        n = len(worlds) * passes
+        rate = n / play
+        print(
+            f"fast: {rate:.1f} play-outs/s ({done} of {n} ended), "
+            f"{1e3 * convert / n:.2f} ms to convert a state, "
+            f"mean score {statistics.fmean(scores):.1f}"
+        )
+        out["fast_playouts_per_second"] = round(rate, 1)
+        out["fast_ms_per_playout"] = round(1e3 * play / n, 3)
+        out["fast_ms_per_conversion"] = round(1e3 * convert / n, 3)
+        out["fast_mean_score"] = round(statistics.fmean(scores), 1)
+        if "engine_playouts_per_second" in out:
+            out["speedup"] = round(rate / float(out["engine_playouts_per_second"]), 1)  # type: ignore[arg-type]
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
