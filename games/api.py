@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from engine import BOARD_IDS, EngineError, load_board
 from engine.replay import game_record
 from engine.state import new_game
-from ttr_service.pagination import Pages
+from ttr_service.pagination import PAGE, PAGE_SIZE, Pages
 from ttr_service.problems import (
     PROBLEM_CONTENT_TYPE,
     ServiceError,
@@ -64,21 +64,6 @@ _MALFORMED = "`MALFORMED_JSON`: the body is not JSON"
 _NOT_FINISHED = (
     "`GAME_NOT_FINISHED` (with `game_status`): the game has no result: it is in the lobby, "
     "being played, or was cancelled."
-)
-
-# The query parameters as the server takes them.
-MAX_MOVES_PAGE = 500  # the move log's own check below
-PAGE = OpenApiParameter(
-    "page",
-    {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]},
-    description="The page, from 1, or `last`. Below 1, past the last page or anything else: "
-    "404 `NOT_FOUND`.",
-)
-PAGE_SIZE = OpenApiParameter(
-    "page_size",
-    {"type": "integer", "minimum": 1},
-    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100. "
-    "Anything else is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or `MIN_VALUE` for `page_size`).",
 )
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
@@ -150,8 +135,7 @@ class GameListView(APIView):
         operation_id="games_list",
         summary="My games (my turn first), or open games to join",
         parameters=[
-            OpenApiParameter("scope", str, enum=["mine", "open"], default="mine"),
-            OpenApiParameter("status", str, enum=[s for s, _ in GameStatus.choices]),
+            serializers.GameListQuery,
             PAGE,
             PAGE_SIZE,
         ],
@@ -172,14 +156,8 @@ class GameListView(APIView):
         examples=[examples.game_page()],
     )
     def get(self, request: Request) -> Response:
-        scope = request.query_params.get("scope", "mine")
-        wanted = request.query_params.get("status")
-        if scope not in ("mine", "open"):
-            raise errors.bad_request("BAD_SCOPE", "scope must be 'mine' or 'open'.")
-        if wanted and wanted not in GameStatus.values:
-            raise errors.bad_request(
-                "BAD_STATUS", f"status must be one of {', '.join(GameStatus.values)}."
-            )
+        query = serializers.GameListQuery.read(request)
+        scope, wanted = query["scope"], query.get("status")
         qs = selectors.games_of(request.user, wanted) if scope == "mine" else selectors.open_games()
         paginator = Pages()
         page = paginator.paginate_queryset(qs, request, view=self)
@@ -678,19 +656,7 @@ class MoveListView(APIView):
         summary="The move log since a cursor, as the caller may see it",
         description="Each event is redacted for the caller (a blind draw's colour is shown "
         "to its drawer only). Once the game is over, everything is shown to everyone.",
-        parameters=[
-            OpenApiParameter(
-                "after",
-                {"type": "integer", "minimum": 0, "default": 0},
-                description="Move number to start after (0 = start). Below 0: `BAD_CURSOR`.",
-            ),
-            OpenApiParameter(
-                "limit",
-                {"type": "integer", "minimum": 1, "maximum": MAX_MOVES_PAGE, "default": 100},
-                description=f"At most this many moves (1 to {MAX_MOVES_PAGE}). Outside that "
-                "range: `BAD_CURSOR`.",
-            ),
-        ],
+        parameters=[serializers.MoveListQuery],
         responses={
             200: OpenApiResponse(
                 serializers.MoveListSerializer,
@@ -708,15 +674,8 @@ class MoveListView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_or_404(game_id)
-        try:
-            after = int(request.query_params.get("after", 0))
-            limit = int(request.query_params.get("limit", 100))
-        except ValueError:
-            raise errors.bad_request(
-                "BAD_CURSOR", "after and limit must be whole numbers."
-            ) from None
-        if after < 0 or not 1 <= limit <= 500:
-            raise errors.bad_request("BAD_CURSOR", "after must be >= 0 and limit from 1 to 500.")
+        query = serializers.MoveListQuery.read(request)
+        after, limit = query["after"], query["limit"]
         moves, more = selectors.moves_since(game, request.user, after, limit)
         return Response(
             {

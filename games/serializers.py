@@ -8,6 +8,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from engine import BOARD_IDS, CARD_NAMES
+from ttr_service.query import QueryParameters, WholeNumberParameter
 from ttr_service.strict import StrictSerializer
 
 from .bots import AI_LEVELS
@@ -397,3 +398,39 @@ class VacationListSerializer(serializers.Serializer):
     days_per_year = serializers.IntegerField()
     days_left = serializers.FloatField(help_text="Days left this calendar year (UTC).")
     vacations = VacationSerializer(many=True)
+
+
+# ----------------------------------------------------------------------------- queries
+MAX_MOVES_PAGE = 500
+
+
+class GameListQuery(QueryParameters):
+    codes = {"scope": "BAD_SCOPE", "status": "BAD_STATUS"}
+
+    scope = serializers.ChoiceField(
+        ["mine", "open"],
+        default="mine",
+        help_text="`mine`: the games the caller created, sits in or is invited to; `open`: "
+        "lobbies with an open seat. Another value: 400 `BAD_SCOPE`.",
+    )
+    status = serializers.ChoiceField(
+        GameStatus.values,
+        required=False,
+        help_text="Only games in this status. Another value: 400 `BAD_STATUS`.",
+    )
+
+
+class MoveListQuery(QueryParameters):
+    codes = {"after": "BAD_CURSOR", "limit": "BAD_CURSOR"}
+
+    after = WholeNumberParameter(
+        min_value=0,
+        default=0,
+        help_text="Move number to start after (0 = start). Anything else: `BAD_CURSOR`.",
+    )
+    limit = WholeNumberParameter(
+        min_value=1,
+        max_value=MAX_MOVES_PAGE,
+        default=100,
+        help_text=f"At most this many moves (1 to {MAX_MOVES_PAGE}). Anything else: `BAD_CURSOR`.",
+    )

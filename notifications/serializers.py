@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from ttr_service.query import QueryParameters
 from ttr_service.strict import StrictSerializer
 
 from .models import Delivery, Device, Kind, Notification, Platform, WebhookEndpoint
@@ -62,8 +63,13 @@ class NotificationSerializer(serializers.ModelSerializer):
         return obj.read_at is not None
 
 
-class NotificationListQuerySerializer(serializers.Serializer):
-    unread = serializers.ChoiceField(choices=["true", "false"], required=False)
+class NotificationListQuery(QueryParameters):
+    unread = serializers.ChoiceField(
+        choices=["true", "false"],
+        required=False,
+        help_text="`true`: unread ones only. Another value (empty too): `VALIDATION_ERROR` "
+        "(`INVALID_CHOICE`).",
+    )
 
 
 class MarkedReadSerializer(serializers.Serializer):

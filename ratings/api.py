@@ -16,14 +16,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine import BOARD_IDS
-from ttr_service.pagination import Pages
+from ttr_service.pagination import PAGE, PAGE_SIZE, Pages
 from ttr_service.problems import ServiceError, problem_responses
 
 from . import examples, selectors, serializers
 
 TAG = "ratings"
-DEFAULT_BOARD = "europe"
+DEFAULT_BOARD = serializers.DEFAULT_BOARD
 
 _PROBLEMS = {
     400: "`UNKNOWN_BOARD`: no such board; `VALIDATION_ERROR`: `page_size` is not a whole "
@@ -64,31 +63,9 @@ class LeaderboardView(APIView):
         ),
         tags=[TAG],
         parameters=[
-            OpenApiParameter(
-                "board",
-                str,
-                enum=list(BOARD_IDS),
-                default=DEFAULT_BOARD,
-                description="Another value: 400 `UNKNOWN_BOARD`.",
-            ),
-            OpenApiParameter(
-                "page",
-                {
-                    "oneOf": [
-                        {"type": "integer", "minimum": 1},
-                        {"type": "string", "enum": ["last"]},
-                    ]
-                },
-                description="The page, from 1, or `last`. Below 1, past the last page or "
-                "anything else: 404 `NOT_FOUND`.",
-            ),
-            OpenApiParameter(
-                "page_size",
-                {"type": "integer", "minimum": 1},
-                description="A whole number from 1; 20 when left out, and more than 100 is "
-                "taken as 100. Anything else is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or "
-                "`MIN_VALUE` for `page_size`).",
-            ),
+            serializers.LeaderboardQuery,
+            PAGE,
+            PAGE_SIZE,
         ],
         responses={
             200: OpenApiResponse(
@@ -102,13 +79,7 @@ class LeaderboardView(APIView):
         examples=[examples.leaderboard()],
     )
     def get(self, request: Request) -> Response:
-        board = request.query_params.get("board") or DEFAULT_BOARD
-        if board not in BOARD_IDS:
-            raise ServiceError(
-                "UNKNOWN_BOARD",
-                f"Unknown board {board!r}; one of: {', '.join(BOARD_IDS)}.",
-                status.HTTP_400_BAD_REQUEST,
-            )
+        board = serializers.LeaderboardQuery.read(request)["board"]
         paginator = Pages()
         page = paginator.paginate_queryset(selectors.leaderboard(board), request, view=self)
         assert page is not None

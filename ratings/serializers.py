@@ -4,6 +4,21 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from engine import BOARD_IDS
+from ttr_service.query import QueryParameters
+
+DEFAULT_BOARD = "europe"
+
+
+class LeaderboardQuery(QueryParameters):
+    codes = {"board": "UNKNOWN_BOARD"}
+
+    board = serializers.ChoiceField(
+        list(BOARD_IDS),
+        default=DEFAULT_BOARD,
+        help_text="The board's leaderboard. Another value (empty too): 400 `UNKNOWN_BOARD`.",
+    )
+
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="1 for the best rating; equal ratings share a rank.")

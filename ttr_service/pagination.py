@@ -5,27 +5,43 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
 from ttr_service.strict import WRONG_TYPE
 
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
+
+# The page-numbered lists' query parameters, as the schema states them.
+PAGE = OpenApiParameter(
+    "page",
+    {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]},
+    description="The page, from 1, or `last`. Below 1, past the last page or anything else: "
+    "404 `NOT_FOUND`.",
+)
+PAGE_SIZE = OpenApiParameter(
+    "page_size",
+    {"type": "integer", "minimum": 1},
+    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100. "
+    "Anything else (empty too) is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or `MIN_VALUE` for "
+    "`page_size`).",
+)
 
 
 class WholePageSize:
     # Mixed into a DRF pagination class: a ``page_size`` that is not a whole number from 1
-    # is a 400 naming it, where DRF quietly uses the default page size instead. Left empty
-    # (``page_size=``), it is left out.
+    # is a 400 naming it, where DRF quietly uses the default page size instead; an empty
+    # one (``page_size=``) too.
 
     page_size_query_param: str | None
 
     def get_page_size(self, request: Request) -> Any:
         name = self.page_size_query_param
         raw = request.query_params.get(name) if name else None
-        if raw is not None and raw.strip():
-            if not _WHOLE.fullmatch(raw.strip()):
+        if raw is not None:
+            if not _WHOLE.fullmatch(raw):
                 raise ValidationError(
                     {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
                 )

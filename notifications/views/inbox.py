@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,7 +15,7 @@ from notifications.openapi import NOTIFICATIONS_TAG, path_id, problem_responses
 from notifications.pagination import NewestFirst
 from notifications.serializers import (
     MarkedReadSerializer,
-    NotificationListQuerySerializer,
+    NotificationListQuery,
     NotificationSerializer,
 )
 from notifications.views.query import CURSOR, PAGE_SIZE
@@ -26,10 +26,9 @@ class NotificationListView(ListAPIView):
     pagination_class = NewestFirst
 
     def get_queryset(self) -> QuerySet[Notification]:
-        query = NotificationListQuerySerializer(data=self.request.query_params)
-        query.is_valid(raise_exception=True)
+        query = NotificationListQuery.read(self.request)
         notifications = Notification.objects.filter(user=self.request.user)
-        if query.validated_data.get("unread") == "true":
+        if query.get("unread") == "true":
             notifications = notifications.filter(read_at__isnull=True)
         return notifications
 
@@ -38,13 +37,7 @@ class NotificationListView(ListAPIView):
         summary="My notifications, newest first",
         tags=[NOTIFICATIONS_TAG],
         parameters=[
-            OpenApiParameter(
-                "unread",
-                str,
-                enum=["true", "false"],
-                description="`true`: unread ones only. Another value: `VALIDATION_ERROR` "
-                "(`INVALID_CHOICE`).",
-            ),
+            NotificationListQuery,
             CURSOR,
             PAGE_SIZE,
         ],

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter
 
-PAGE_SIZE = OpenApiParameter(
-    "page_size",
-    {"type": "integer", "minimum": 1},
-    description="A whole number from 1; 20 when left out, and more than 100 is taken as 100. "
-    "Anything else is 400 `VALIDATION_ERROR` (`WRONG_TYPE` or `MIN_VALUE` for `page_size`).",
-)
+from ttr_service.pagination import PAGE_SIZE
+
+__all__ = ["CURSOR", "PAGE_SIZE"]
+
 CURSOR = OpenApiParameter(
     "cursor",
     str,
