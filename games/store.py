@@ -18,7 +18,7 @@ from engine import GameState
 from engine.state import CHOOSE_INITIAL_TICKETS
 from ttr_service import rows
 
-from . import clocks, errors, events, loading, queue
+from . import clocks, errors, events, loading, queue, streams
 from .models import Game, GameStatus, Move, MoveCause, Seat
 from .snapshot import load_state
 
@@ -62,6 +62,7 @@ def bump(game: Game, *, logged: Move | None = None, **fields: Any) -> None:
         updated = rows.update_then_insert(Game, values, {"id": game.pk, "version": old}, logged)
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
         raise errors.conflict("CONCURRENT_UPDATE", "The game changed meanwhile; retry.")
+    streams.announce(game.pk)  # its event streams read the change once it commits
 
 
 def store_state(

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from ttr_service import rows
 
-from . import errors
+from . import errors, streams
 from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint
 from .preferences import HELD_IN_QUIET_HOURS
 from .recipients import recipient_of
@@ -65,6 +65,7 @@ def notify(
         )
         if not rows.insert(notification, ignore_conflicts=True):
             return None  # a notification with this key exists, or was just committed
+        streams.announce(user.pk)  # the user's event streams, once this commits
         deliveries = _outbox_rows(user, notification)
         due = [d.pk for d in deliveries if d.next_attempt_at <= notification.created_at]
         if due:

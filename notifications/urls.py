@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from .views import devices, inbox, preferences, webhooks
+from .views import devices, inbox, preferences, stream, webhooks
 
 urlpatterns = [
+    path("stream", stream.UserStreamView.as_view(), name="stream"),
     path("notifications", inbox.NotificationListView.as_view(), name="notifications"),
     path(
         "notifications/read-all",

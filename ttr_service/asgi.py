@@ -2,14 +2,22 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
 
-# Set up first: the body limit below imports the error format, which needs the apps loaded.
-django_application = get_asgi_application()
+# Set up first: the handler and the body limit import the error format, which needs the
+# apps loaded.
+django.setup(set_prefix=False)
 
+from django.conf import settings  # noqa: E402
+
+from ttr_service.asgi_threads import ThreadPinnedASGIHandler  # noqa: E402
 from ttr_service.limits import AsgiBodySizeLimit  # noqa: E402
+
+# Synchronous views on WEB_THREADS long-lived threads, each keeping its database
+# connection (ttr_service/asgi_threads.py; docs/decisions/0202).
+django_application = ThreadPinnedASGIHandler(settings.WEB_THREADS)
 
 # Django's handler reads a whole body before its middleware runs: refuse one over the
 # limit first (see ttr_service/limits.py).

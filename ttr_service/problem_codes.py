@@ -44,6 +44,11 @@ _ACCOUNTS = {
     "INVALID_CREDENTIALS": "The username or the password is wrong.",
     "ACCOUNT_LOCKED": "Too many failed logins for this username from this address; wait for "
     "the seconds in Retry-After.",
+    "STREAM_TICKET_EXPIRED": "The stream ticket is older than it may be; ask for a new one.",
+    "STREAM_TICKET_INVALID": "The `ticket` is not a stream ticket of this service, or the "
+    "token it was made with is revoked or expired.",
+    "TOKEN_IN_URL": "An API token was sent in the URL; send it in Authorization, or open "
+    "the stream with a stream ticket.",
 }
 
 # games: boards, the lobby, play, deadlines and vacations.

@@ -509,3 +509,29 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
         for kind in ACTION_TYPES
     },
 }
+
+# ---------------------------------------------------------------------------------------
+# Event streams (ttr_service/sse.py, ttr_service/wakeups.py): the game's move log and each
+# user's notices as Server-Sent Events.
+# A comment line this often on an idle stream, so proxies keep it open.
+STREAM_HEARTBEAT_SECONDS = env.get_int("STREAM_HEARTBEAT_SECONDS", default=15, minimum=1)
+# Without Redis, each web process looks for new events in the database this often (ms);
+# with Redis, pub/sub wakes the streams and the database is looked at once a heartbeat in
+# case a message was lost, and at this rate while the subscription is down.
+STREAM_POLL_SECONDS = env.get_int("STREAM_POLL_MS", default=500, minimum=10) / 1000
+# A stream is closed after this long; the client reconnects (a new ticket, the last id).
+STREAM_MAX_SECONDS = env.get_int("STREAM_MAX_SECONDS", default=3600, minimum=1)
+# How long a stream ticket (POST /api/v1/stream-tickets) may be used to open a stream.
+STREAM_TICKET_SECONDS = env.get_int("STREAM_TICKET_SECONDS", default=60, minimum=1)
+# Threads of each web process that read streams' events from the database (each keeps one
+# connection).
+STREAM_DB_THREADS = env.get_int("STREAM_DB_THREADS", default=4, minimum=1)
+# Under ASGI, the threads that run each web process's synchronous views, each keeping its
+# own database connection (ttr_service/asgi_threads.py).
+WEB_THREADS = env.get_int("WEB_THREADS", default=4, minimum=1)
+# Streams take a stream ticket in the URL (browsers' EventSource sends no header) or the
+# token in the Authorization header; no other endpoint reads a ticket.
+STREAM_AUTHENTICATION_CLASSES = [
+    "accounts.stream_tickets.StreamTicketAuthentication",
+    "accounts.authentication.TokenAuthentication",
+]

@@ -17,6 +17,7 @@ api_v1 = [
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("redoc", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("auth/", include("accounts.urls")),
+    path("", include("accounts.ticket_urls")),
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("ratings.urls")),

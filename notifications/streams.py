@@ -1,0 +1,71 @@
+"""A user's event stream: each new notification of the in-app inbox, as it is recorded.
+
+The events are the inbox's rows (``notifications.Notification``), shown as
+``GET /notifications`` shows them, with the notification's id as the event id: a client
+that read the inbox resumes the stream after the newest id it holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Max
+
+from ttr_service import wakeups
+from ttr_service.sse import Batch, Event
+
+from .models import Notification
+from .serializers import NotificationSerializer
+
+BATCH = 200
+
+
+def topic(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def announce(user_id: int) -> None:
+    """Wake the user's streams once the current transaction commits."""
+    wakeups.announce(topic(user_id))
+
+
+def _latest(keys: list[str]) -> dict[str, Any]:
+    """The newest notification id of each watched user, for the hub's poll."""
+    ids = [int(k) for k in keys]
+    found = (
+        Notification.objects.filter(user_id__in=ids)
+        .values("user_id")
+        .annotate(latest=Max("id"))
+        .values_list("user_id", "latest")
+    )
+    return {str(user): latest for user, latest in found}
+
+
+wakeups.register_probe("user", _latest)
+
+
+def newest_id(user: AbstractBaseUser) -> int:
+    latest = Notification.objects.filter(user=user).aggregate(latest=Max("id"))["latest"]
+    return int(latest or 0)
+
+
+class InboxFeed:
+    """The user's notifications after id ``after``, oldest first, one read at a time."""
+
+    def __init__(self, user: AbstractBaseUser, after: int) -> None:
+        self.user = user
+        self.after = after
+
+    def read(self) -> Batch:
+        rows = list(
+            Notification.objects.filter(user=self.user, id__gt=self.after).order_by("id")[
+                : BATCH + 1
+            ]
+        )
+        more = len(rows) > BATCH
+        rows = rows[:BATCH]
+        if rows:
+            self.after = rows[-1].pk
+        events = [Event(n.kind, dict(NotificationSerializer(n).data), id=str(n.pk)) for n in rows]
+        return Batch(events=events, again=more)

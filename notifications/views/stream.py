@@ -1,0 +1,102 @@
+"""``GET /stream``: the caller's notifications as they happen (Server-Sent Events)."""
+
+from __future__ import annotations
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from notifications import streams
+from notifications.models import Kind
+from notifications.openapi import NOTIFICATIONS_TAG, problem_responses
+from notifications.serializers import NotificationSerializer
+from ttr_service import sse
+
+
+def _frame(kind: str) -> type[serializers.Serializer]:
+    name = "".join(word.title() for word in kind.split("_"))
+    fields = {
+        "event": sse.event_name_field(kind),
+        "id": serializers.CharField(
+            help_text="The notification's id: what `Last-Event-ID` and `after` take."
+        ),
+        "data": NotificationSerializer(help_text="The notification as the inbox shows it."),
+    }
+    return type(f"{name}StreamEventSerializer", (serializers.Serializer,), fields)
+
+
+USER_EVENTS = PolymorphicProxySerializer(
+    component_name="UserStreamEvent",
+    serializers=[_frame(kind) for kind in Kind.values],
+    resource_type_field_name="event",
+)
+
+_STREAM_EXAMPLE = (
+    "retry: 2000\n: stream open\n\n"
+    "event: your_turn\nid: 318\n"
+    'data: {"id":318,"type":"your_turn","game_id":12,"data":{"game_id":12,"board":"europe",'
+    '"seat":0,"pending":"turn","deadline":null},"created_at":"2026-12-01T10:00:00Z",'
+    '"read_at":null,"read":false}\n\n'
+    ": heartbeat\n\n"
+)
+
+
+class UserStreamView(APIView):
+    authentication_classes = sse.stream_authentication()
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = sse.StreamNegotiation
+
+    @extend_schema(
+        operation_id="stream",
+        summary="My notifications as they happen (Server-Sent Events)",
+        description="Every notification the caller's inbox receives from now on (your "
+        "turn, invitations, deadline warnings, games started and over, timeouts), one "
+        "event each, named by its `type`, its `id` the notification's id. A comment line "
+        "(`: heartbeat`) goes out every `STREAM_HEARTBEAT_SECONDS` (15) while nothing "
+        "happens; the server closes a stream after `STREAM_MAX_SECONDS` (an hour), and the "
+        "client resumes with the last id.",
+        tags=[NOTIFICATIONS_TAG],
+        parameters=[
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0},
+                description="Send the notifications after this id first (the newest id "
+                "of the inbox a client holds); left out, only those recorded from now on. "
+                "Anything else: `BAD_CURSOR`.",
+            ),
+            sse.LAST_EVENT_ID,
+        ],
+        responses={
+            (200, sse.EVENT_STREAM): OpenApiResponse(
+                USER_EVENTS,
+                description="An endless `text/event-stream`; each event is one of these, "
+                "as the fields of its lines.",
+                examples=[OpenApiExample("Your turn", value=_STREAM_EXAMPLE)],
+            ),
+            **problem_responses(
+                400,
+                s400="`BAD_CURSOR`: `after` is not a whole number from 0, or `Last-Event-ID` "
+                "is not an id this stream sends.",
+                s401="`NOT_AUTHENTICATED` (no ticket or token), `STREAM_TICKET_EXPIRED`, "
+                "`STREAM_TICKET_INVALID` (not a stream ticket, or its token was revoked), "
+                "`TOKEN_IN_URL` (an API token in the URL), or `AUTHENTICATION_FAILED` (a bad "
+                "token in `Authorization`).",
+            ),
+        },
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        cursor = sse.resume_cursor(request)
+        if cursor is not None and cursor.ended:
+            raise sse.bad_cursor("Last-Event-ID must be an id this stream sent.")
+        after = cursor.after if cursor is not None else streams.newest_id(request.user)
+        feed = streams.InboxFeed(request.user, after)
+        return sse.stream_response(sse.event_stream(streams.topic(request.user.pk), feed.read))

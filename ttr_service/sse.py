@@ -1,0 +1,179 @@
+"""Server-Sent Events: the wire format, the resume cursor, and the loop every stream runs.
+
+A stream is a DRF view (authentication, throttling and problem bodies as everywhere) that
+answers a ``StreamingHttpResponse`` over an async generator, which the ASGI server drives
+on its event loop: an open stream holds no thread and no database connection. The loop
+reads new events from the database (``wakeups.read_db``), sends them, and waits for the
+wake-up of its topic or the heartbeat, whichever comes first.
+
+An event is ``event: <name>``, ``data: <one line of JSON>`` and, for events a client may
+resume after, ``id: <cursor>``. A browser's ``EventSource`` sends the last id it saw as
+``Last-Event-ID`` when it reconnects; other clients may pass it as ``?after=``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.http import StreamingHttpResponse
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.settings import perform_import
+
+from ttr_service import wakeups
+from ttr_service.problems import ServiceError
+
+EVENT_STREAM = "text/event-stream"
+# How long a browser waits before it reconnects a dropped stream (ms).
+RETRY_MS = 2000
+# The id of a stream's last event: ``<cursor>-end``; resuming after it answers 204.
+END_SUFFIX = "-end"
+
+
+LAST_EVENT_ID = OpenApiParameter(
+    "Last-Event-ID",
+    str,
+    location=OpenApiParameter.HEADER,
+    description="The `id` of the last event received; the stream resumes after it (what "
+    "`EventSource` sends when it reconnects). Wins over `after`.",
+)
+
+
+def event_name_field(name: str) -> serializers.Field:
+    """The ``event`` of a stream event's schema: the one name it goes by (inline, so that
+    event names never clash with the schema's other enums)."""
+
+    @extend_schema_field(
+        {"allOf": [{"type": "string", "enum": [name]}], "description": "The event's name."}
+    )
+    class EventName(serializers.CharField):
+        pass
+
+    return EventName()
+
+
+def stream_authentication() -> list[type]:
+    """A stream ticket in the URL or the token in the header
+    (``STREAM_AUTHENTICATION_CLASSES``)."""
+    classes: list[type] = perform_import(
+        settings.STREAM_AUTHENTICATION_CLASSES, "STREAM_AUTHENTICATION_CLASSES"
+    )
+    return classes
+
+
+class StreamNegotiation(DefaultContentNegotiation):
+    """A stream answers ``text/event-stream`` whatever ``Accept`` says (``EventSource``
+    asks for it); an error before the stream starts is a problem body in JSON."""
+
+    def select_renderer(
+        self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        return renderers[0], renderers[0].media_type
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    data: dict[str, Any]
+    id: str | None = None
+
+    def encode(self) -> bytes:
+        lines = [f"event: {self.name}"]
+        if self.id is not None:
+            lines.append(f"id: {self.id}")
+        lines.append("data: " + json.dumps(self.data, separators=(",", ":"), default=str))
+        return ("\n".join(lines) + "\n\n").encode()
+
+
+@dataclass
+class Batch:
+    """What one read found: the events to send, the cursor after them, whether the
+    stream is over (``done``) and whether to read again at once (``again``: more waited
+    than one read takes, or the game moved on while it was read)."""
+
+    events: list[Event] = field(default_factory=list)
+    done: bool = False
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class Cursor:
+    after: int
+    ended: bool  # the client saw the stream's last event
+
+
+def bad_cursor(detail: str) -> ServiceError:
+    return ServiceError("BAD_CURSOR", detail, status.HTTP_400_BAD_REQUEST)
+
+
+def resume_cursor(request: Request) -> Cursor | None:
+    """Where the client left off: ``Last-Event-ID`` (sent by a reconnecting
+    ``EventSource``) before ``?after=``; None if neither is given."""
+    header = request.headers.get("Last-Event-ID")
+    if header is not None and header.strip():
+        value = header.strip()
+        ended = value.endswith(END_SUFFIX)
+        number = value.removesuffix(END_SUFFIX)
+        if not number.isdigit() or len(number) > 18:
+            raise bad_cursor("Last-Event-ID must be an id this stream sent.")
+        return Cursor(int(number), ended)
+    after = request.query_params.get("after")
+    if after is None:
+        return None
+    if not after.isdigit() or len(after) > 18:
+        raise bad_cursor("after must be a whole number from 0.")
+    return Cursor(int(after), False)
+
+
+def nothing_more() -> StreamingHttpResponse:
+    """204: the client saw the stream's last event; an ``EventSource`` stops reconnecting."""
+    response = StreamingHttpResponse(iter(()), status=status.HTTP_204_NO_CONTENT)
+    del response["Content-Type"]
+    return response
+
+
+async def event_stream(
+    topic: str, read: Callable[[], Batch], *, first: list[Event] | None = None
+) -> AsyncIterator[bytes]:
+    """The loop of one stream: ``read`` (a synchronous read of what is new since the last
+    call, keeping its own cursor) runs on the streams' database threads at the start and
+    after each wake-up of ``topic``; a comment goes out every ``STREAM_HEARTBEAT_SECONDS``
+    while nothing happens; the stream closes when ``read`` says it is done or after
+    ``STREAM_MAX_SECONDS`` (the client reconnects with the last id)."""
+    yield f"retry: {RETRY_MS}\n: stream open\n\n".encode()
+    for event in first or ():
+        yield event.encode()
+    closes_at = time.monotonic() + settings.STREAM_MAX_SECONDS
+    with wakeups.hub().subscribe(topic) as wake:
+        while True:
+            wake.clear()  # before the read: a wake-up during it is not lost
+            batch: Batch = await wakeups.read_db(read)
+            for event in batch.events:
+                yield event.encode()
+            if batch.done:
+                return
+            if batch.again:
+                continue
+            while True:
+                left = closes_at - time.monotonic()
+                if left <= 0:
+                    return
+                if await wake.wait(min(settings.STREAM_HEARTBEAT_SECONDS, left)):
+                    break
+                yield b": heartbeat\n\n"
+
+
+def stream_response(events: AsyncIterator[bytes]) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(events, content_type=EVENT_STREAM)
+    response["Cache-Control"] = "no-cache"
+    # nginx and similar proxies pass each event on at once instead of buffering.
+    response["X-Accel-Buffering"] = "no"
+    return response

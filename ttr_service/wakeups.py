@@ -1,0 +1,282 @@
+"""Wake-ups for event streams: "something new was committed for this topic".
+
+A topic is a family and a key: ``game:12`` (a game's move log or state changed),
+``user:7`` (a user has a new notification). A change announces its topic inside its
+transaction (``announce``); the announcement goes out only once the transaction commits,
+so a stream woken by it always finds the change in the database.
+
+A wake-up carries nothing but the topic: streams read their events from the database
+every time, so a lost wake-up delays an event and never drops it.
+
+- With ``REDIS_URL``, announcements are published on Redis pub/sub; each web process
+  holds one subscription (``Hub``) and wakes its own streams of that topic, whichever
+  process or worker committed the change. A dropped subscription is opened again, and
+  every stream of the process then reads the database once, for what was published while
+  it was down. Once a heartbeat (and, while the subscription is down, every
+  ``STREAM_POLL_SECONDS``) the hub also asks the database whether any watched topic moved
+  on (the families' probes below), in case a message was lost on the way.
+- Without Redis (the embedded default), the hub asks the database every
+  ``STREAM_POLL_SECONDS`` instead, in one query per family for all of the process's
+  streams, and a change made in the same process wakes its streams at once.
+
+Each app registers the probe of its family (``register_probe``): given the watched keys,
+it returns a marker per key (a version, the latest id) that changes with every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from urllib.parse import urlsplit
+
+import redis
+import redis.asyncio
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, connections, transaction
+
+logger = logging.getLogger(__name__)
+
+Probe = Callable[[list[str]], dict[str, Any]]
+_probes: dict[str, Probe] = {}
+
+
+def register_probe(family: str, probe: Probe) -> None:
+    """How the hub finds out, from the database, which topics of ``family`` moved on."""
+    _probes[family] = probe
+
+
+def channel_prefix() -> str:
+    """Pub/sub channels are shared by every database of a Redis server: the channels of a
+    service on Redis database N are named apart from those on another."""
+    database = urlsplit(settings.REDIS_URL or "").path.strip("/") or "0"
+    return f"ttr:{database}:wake:"
+
+
+# ------------------------------------------------------------------------------ publishing
+def announce(topic: str) -> None:
+    """Wake the streams of ``topic`` once the current transaction commits (at once
+    outside one)."""
+    transaction.on_commit(lambda: publish(topic))
+
+
+_publisher: redis.Redis | None = None
+_publisher_lock = threading.Lock()
+
+
+def _redis_publisher() -> redis.Redis:
+    global _publisher
+    with _publisher_lock:
+        if _publisher is None:
+            assert settings.REDIS_URL is not None
+            # Short timeouts: publishing happens after a commit, in the request that made
+            # it; a Redis outage must not hold that request up (the streams' poll covers).
+            _publisher = redis.Redis.from_url(
+                settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5
+            )
+        return _publisher
+
+
+def publish(topic: str) -> None:
+    if settings.REDIS_URL:
+        try:
+            _redis_publisher().publish(channel_prefix() + topic, b"")
+        except (redis.RedisError, OSError):
+            logger.warning("Could not announce %s; streams will find it by polling", topic)
+        return
+    for hub in list(_hubs.values()):
+        hub.wake_threadsafe(topic)
+
+
+# ------------------------------------------------------------------------------ database
+_db_threads: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _db_threads
+    if _db_threads is None:
+        _db_threads = ThreadPoolExecutor(settings.STREAM_DB_THREADS, thread_name_prefix="stream-db")
+    return _db_threads
+
+
+def _with_fresh_connection(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, once more on a new connection if this thread's one was dropped."""
+    try:
+        return fn(*args)
+    except (OperationalError, InterfaceError):
+        connections.close_all()  # this thread's connections only
+        return fn(*args)
+
+
+async def read_db(fn: Callable[..., Any], *args: Any) -> Any:
+    """Run a read of ``fn`` on the streams' own few threads (``STREAM_DB_THREADS``), each
+    keeping its connection: thousands of streams share them instead of holding a thread
+    and a connection each."""
+    call = sync_to_async(_with_fresh_connection, thread_sensitive=False, executor=_executor())
+    return await call(fn, *args)
+
+
+def close_db_connections() -> None:
+    """Close the connections the streams' threads hold (tests, before a database goes)."""
+    if _db_threads is None:
+        return
+    futures = [_db_threads.submit(connections.close_all) for _ in range(_db_threads._max_workers)]
+    for future in futures:
+        future.result()
+
+
+# ------------------------------------------------------------------------------ the hub
+class Subscription:
+    """A stream's wake-up: set when its topic was announced (or anything may have been
+    missed), cleared by the stream before it reads."""
+
+    def __init__(self, hub: Hub, topic: str) -> None:
+        self.hub = hub
+        self.topic = topic
+        self.event = asyncio.Event()
+
+    def clear(self) -> None:
+        self.event.clear()
+
+    async def wait(self, timeout: float) -> bool:
+        """Whether a wake-up came within ``timeout`` seconds."""
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+class Hub:
+    """The wake-ups of one event loop (one web process): its subscription to Redis, or its
+    database poll, and the streams waiting on each topic."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting: dict[str, set[Subscription]] = defaultdict(set)
+        self.markers: dict[str, Any] = {}
+        # True while the Redis subscription is up; a stream may then rest between wake-ups.
+        self.listening = False
+        self.reconnects = 0
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @contextlib.contextmanager
+    def subscribe(self, topic: str) -> Iterator[Subscription]:
+        self._start()
+        subscription = Subscription(self, topic)
+        self.waiting[topic].add(subscription)
+        try:
+            yield subscription
+        finally:
+            watchers = self.waiting.get(topic)
+            if watchers is not None:
+                watchers.discard(subscription)
+                if not watchers:
+                    del self.waiting[topic]
+                    self.markers.pop(topic, None)
+
+    def wake(self, topic: str) -> None:
+        for subscription in self.waiting.get(topic, ()):
+            subscription.event.set()
+
+    def wake_all(self) -> None:
+        for watchers in self.waiting.values():
+            for subscription in watchers:
+                subscription.event.set()
+
+    def wake_threadsafe(self, topic: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop was closed
+            self.loop.call_soon_threadsafe(self.wake, topic)
+
+    def _start(self) -> None:
+        if self._tasks:
+            return
+        self._tasks.append(self.loop.create_task(self._poll()))
+        if settings.REDIS_URL:
+            self._tasks.append(self.loop.create_task(self._listen()))
+
+    async def _listen(self) -> None:
+        delay = 0.1
+        prefix = channel_prefix()
+        while True:
+            client = redis.asyncio.Redis.from_url(
+                settings.REDIS_URL or "", socket_connect_timeout=2, health_check_interval=5
+            )
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(prefix + "*")
+                self.listening = True
+                if self.reconnects:
+                    logger.info("Stream wake-ups resubscribed to Redis")
+                # Whatever was announced while there was no subscription is in the
+                # database: every stream reads once.
+                self.wake_all()
+                delay = 0.1
+                while True:
+                    message = await pubsub.get_message(timeout=5.0)
+                    if message is not None and message["type"] == "pmessage":
+                        self.wake(message["channel"].decode()[len(prefix) :])
+            except asyncio.CancelledError:
+                raise
+            except (redis.RedisError, OSError) as error:
+                logger.warning("Stream wake-ups lost Redis (%s); reconnecting", error)
+            finally:
+                self.listening = False
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                    await client.aclose()
+            self.reconnects += 1
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+
+    async def _poll(self) -> None:
+        while True:
+            listening = self.listening
+            await asyncio.sleep(
+                settings.STREAM_HEARTBEAT_SECONDS if listening else settings.STREAM_POLL_SECONDS
+            )
+            try:
+                await self._probe_all()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("Stream poll failed; trying again")
+
+    async def _probe_all(self) -> None:
+        by_family: dict[str, list[str]] = defaultdict(list)
+        for topic in list(self.waiting):
+            family, _, key = topic.partition(":")
+            by_family[family].append(key)
+        for family, keys in by_family.items():
+            probe = _probes.get(family)
+            if probe is None:
+                continue
+            markers = await read_db(probe, keys)
+            for key in keys:
+                topic = f"{family}:{key}"
+                marker = markers.get(key)
+                # A topic seen for the first time wakes too: its stream may have read
+                # just before the change that set this marker.
+                if topic not in self.markers or self.markers[topic] != marker:
+                    self.markers[topic] = marker
+                    self.wake(topic)
+
+
+_hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
+
+
+def hub() -> Hub:
+    """The hub of the running event loop."""
+    loop = asyncio.get_running_loop()
+    found = _hubs.get(loop)
+    if found is None:
+        for old in [old for old in _hubs if old.is_closed()]:
+            del _hubs[old]
+        found = _hubs[loop] = Hub(loop)
+    return found
