@@ -11,109 +11,16 @@ from rest_framework.test import APIClient
 from games import selectors
 from games.models import Game
 
+from .pages import (
+    PASSWORD,
+    TIMEOUT_MS,
+    create_game_against_ai,
+    log_in,
+    play_one_decision,
+    sign_up,
+)
+
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
-
-PASSWORD = "a-long-Passphrase-42"
-TIMEOUT_MS = 20_000
-
-
-def _enter(page, base_url: str, username: str, button: str) -> None:
-    """Fill in the account form, press ``button`` and wait for the lobby."""
-    page.goto(f"{base_url}/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click(button)
-    page.wait_for_selector("#create-game", timeout=TIMEOUT_MS)
-
-
-def sign_up(page, base_url: str, username: str) -> None:
-    _enter(page, base_url, username, "#signup")
-
-
-def log_in(page, base_url: str, username: str) -> None:
-    _enter(page, base_url, username, "#login")
-
-
-def create_game_against_ai(page) -> int:
-    page.select_option("select[name=players]", "4")
-    for seat in (1, 2, 3):
-        page.select_option(f"select[name=seat-{seat}-type]", "ai")
-        page.select_option(f"select[name=seat-{seat}-level]", "easy")
-    page.select_option("select[name=turn_time_limit]", "3600")
-    page.click("#create-game")
-    page.wait_for_url(re.compile(r".*#/game/\d+$"), timeout=TIMEOUT_MS)
-    page.wait_for_selector("svg.board g.route", timeout=TIMEOUT_MS)
-    return int(page.url.rsplit("/", 1)[1])
-
-
-def longest_selectable_routes(page) -> list[str]:
-    return page.eval_on_selector_all(
-        "g.route.selectable",
-        """nodes => nodes
-            .map(n => [n.dataset.route, n.querySelectorAll('rect').length])
-            .sort((a, b) => b[1] - a[1])
-            .map(x => x[0])""",
-    )
-
-
-def take_a_card(page) -> None:
-    if page.is_enabled("#draw-blind"):
-        page.click("#draw-blind")
-    else:
-        page.click("#market button.card-face:not([disabled])")
-
-
-def claim_a_route(page) -> bool:
-    """Click the longest claimable route, then the first payment the API lists for it."""
-    for route in longest_selectable_routes(page)[:5]:
-        try:
-            page.click(f'g.route[data-route="{route}"] line.hit', timeout=2_000)
-        except Exception:  # another route's line covers this one's middle: try the next
-            continue
-        page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
-        return True
-    return False
-
-
-def build_a_station(page) -> bool:
-    page.click("#build-station")
-    city = page.locator("g.city.selectable").first
-    if not city.count():
-        page.click("#prompt button.link")  # cancel
-        return False
-    city.locator("circle").click()
-    page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
-    return True
-
-
-def play_one_decision(page, kind: str, played: dict[str, int]) -> None:
-    """One decision, chosen the way a hurried player would; records what it did."""
-    done = kind
-    if kind in ("choose_initial_tickets", "keep_tickets"):
-        page.click("#keep-tickets")
-    elif kind == "tunnel_payment":
-        if page.locator("#prompt button.pay-tunnel").count():
-            page.click("#prompt button.pay-tunnel")
-        else:
-            page.click("#decline-tunnel")
-    elif kind == "turn_action" and played.get("turn_action", 0) == 2:
-        page.click("#draw-tickets")
-        done = "draw_tickets"
-    elif (
-        kind == "turn_action"
-        and not played.get("station")
-        and played.get("turn_action", 0) > 8
-        and page.locator("#build-station").count()
-        and build_a_station(page)
-    ):
-        done = "station"
-    elif kind == "second_card" or not claim_a_route(page):
-        take_a_card(page)
-    elif kind == "turn_action":
-        done = "claim"
-    played[kind] = played.get(kind, 0) + 1
-    if done != kind:
-        played[done] = played.get(done, 0) + 1
 
 
 def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, live_server, artifacts):

@@ -33,6 +33,14 @@ export const session = {
   },
 };
 
+// Another tab logged in or out: localStorage changed under this one. The storage event
+// fires in every other tab of the origin, never in the tab that made the change.
+export function onSessionChange(fn) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key === TOKEN_KEY) fn();
+  });
+}
+
 // Called when the server no longer accepts the token (expired or revoked).
 let onUnauthorized = () => {};
 export function setUnauthorizedHandler(fn) {

@@ -1,5 +1,5 @@
 // Entry point: hash routes (#/, #/login, #/game/12, #/game/12/replay) and the account bar.
-import { ApiError, post, session, setUnauthorizedHandler } from "./api.js";
+import { ApiError, onSessionChange, post, session, setUnauthorizedHandler } from "./api.js";
 import { clearError, h, showError } from "./dom.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
@@ -63,6 +63,7 @@ function showLogin() {
 function route() {
   if (leave) leave();
   leave = null;
+  document.title = "Ticket to Ride";
   clearError();
   renderWho();
   const hash = location.hash || "#/";
@@ -81,6 +82,12 @@ function route() {
 setUnauthorizedHandler(() => {
   session.clear();
   location.hash = "#/login";
+});
+// Logged out (or in as someone else) in another tab: this tab follows at once rather than
+// carrying on without a token as a spectator.
+onSessionChange(() => {
+  if (!session.token) history.replaceState(null, "", "#/login");
+  route();
 });
 window.addEventListener("hashchange", route);
 route();

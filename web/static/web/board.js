@@ -32,8 +32,23 @@ function el(name, attrs = {}, parent) {
   return node;
 }
 
-export function routeLabel(route) {
-  const [a, b] = route.cities;
+// Names as a player reads them. On Switzerland a neighbouring country's border points are
+// cities with ids (DE1, AT2) and a `country`: they read as the country's name.
+export function placeNamer(board) {
+  const countries = new Map((board.countries || []).map((c) => [c.id, c.name]));
+  const names = new Map(board.cities.filter((c) => c.country).map((c) => [c.name, countries.get(c.country) || c.name]));
+  return (name) => names.get(name) || name;
+}
+
+// The cities a ticket joins, a country standing for all its border points.
+export function ticketCities(board, ticket) {
+  const points = new Map((board.countries || []).map((c) => [c.name, c.border_points]));
+  const ends = ticket.destinations ? [ticket.origin, ...ticket.destinations.map((d) => d.to)] : ticket.cities;
+  return ends.flatMap((end) => points.get(end) || [end]);
+}
+
+export function routeLabel(route, name = (c) => c) {
+  const [a, b] = route.cities.map(name);
   const bits = [`${a}–${b}`, `${route.length} ${route.color}`];
   if (route.tunnel) bits.push("tunnel");
   if (route.ferry_locomotives) bits.push(`ferry (${route.ferry_locomotives} locomotive)`);
@@ -67,6 +82,7 @@ function geometry(route, cities, offsets) {
 export function createBoard(container, board, { onRoute, onCity } = {}) {
   container.textContent = "";
   const cities = new Map(board.cities.map((c) => [c.name, c]));
+  const place = placeNamer(board);
   const routes = new Map(board.routes.map((r) => [r.id, r]));
   const groups = new Map();
   for (const r of board.routes) {
@@ -116,8 +132,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   const routeNodes = new Map();
   for (const r of board.routes) {
     const g = geometry(r, cities, offsets);
-    const node = el("g", { class: "route", "data-route": r.id, "data-color": r.color }, routeLayer);
-    el("title", {}, node).textContent = routeLabel(r);
+    const node = el("g", { class: "route", "data-route": r.id, "data-color": r.color, "data-length": r.length }, routeLayer);
+    el("title", {}, node).textContent = routeLabel(r, place);
     const car = (g.length - GAP * (r.length - 1)) / r.length;
     for (let i = 0; i < r.length; i++) {
       const along = i * (car + GAP) + car / 2;
@@ -147,9 +163,9 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
 
   const cityNodes = new Map();
   for (const c of board.cities) {
-    const node = el("g", { class: "city", "data-city": c.name }, cityLayer);
+    const node = el("g", { class: c.country ? "city border-point" : "city", "data-city": c.name }, cityLayer);
     el("circle", { cx: c.x, cy: c.y, r: CITY_R - 1.5 }, node);
-    el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = c.name;
+    el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = place(c.name);
     if (onCity) node.addEventListener("click", () => onCity(c.name));
     cityNodes.set(c.name, node);
   }
@@ -162,6 +178,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     svg,
     routes,
     cities,
+    place,
+    ticketCities: (ticket) => ticketCities(board, ticket),
     // owners: {routeId: seat}; stations: [{city, seat}]
     setClaims(owners, stations) {
       for (const [id, node] of routeNodes) {

@@ -25,11 +25,17 @@ export function h(tag, props = {}, ...children) {
 const errorBox = () => document.getElementById("error");
 let errorTimer = null;
 
-// Shows the API's message (the problem's detail) or any other error, until the next action.
+// Shows the API's message (the problem's detail) or any other error over the page, never
+// in its flow: nothing under it moves. It stays until closed, the next action, or 12 s.
 export function showError(err) {
   const box = errorBox();
-  box.textContent = err && err.message ? err.message : String(err);
+  const text = err && err.message ? err.message : String(err);
+  box.replaceChildren(
+    h("span.text", {}, text),
+    h("button.close", { type: "button", title: "Close", "aria-label": "Close", onclick: clearError }, "×"),
+  );
   if (err && err.code) box.dataset.code = err.code;
+  else delete box.dataset.code;
   box.hidden = false;
   clearTimeout(errorTimer);
   errorTimer = setTimeout(clearError, 12000);
@@ -42,6 +48,23 @@ export function clearError() {
   delete box.dataset.code;
 }
 
+let toastTimer = null;
+
+// A short note of what just happened ("You drew a red card"), over the page, for 3 s.
+export function toast(text) {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = text;
+  box.hidden = false;
+  box.classList.remove("show");
+  void box.offsetWidth; // restart the fade-in
+  box.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    box.hidden = true;
+  }, 3000);
+}
+
 export function seatName(seat) {
   if (!seat) return "?";
   if (seat.kind === "ai") return `AI ${seat.index + 1} (${seat.ai_level})`;
@@ -49,8 +72,13 @@ export function seatName(seat) {
   return seat.kind === "invited" ? "(invited)" : "(open seat)";
 }
 
-export function cityPair(ticket) {
-  return `${ticket.cities[0]} – ${ticket.cities[1]}`;
+// "Berlin – Roma", or for a ticket with several destinations (Switzerland's country
+// tickets) "Bern → France 5 / Deutschland 6 / Italia 8".
+export function cityPair(ticket, name = (c) => c) {
+  if (ticket.destinations && ticket.destinations.length) {
+    return `${name(ticket.origin)} → ${ticket.destinations.map((d) => `${name(d.to)} ${d.points}`).join(" / ")}`;
+  }
+  return ticket.cities.map(name).join(" – ");
 }
 
 export function formatDuration(seconds) {

@@ -3,7 +3,7 @@
 // whenever a decision of mine is pending, and every button is made from them.
 import { board as loadBoard, get, newKey, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { cityPair, clearError, formatDuration, h, seatName, showError } from "./dom.js";
+import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
 import { showResult } from "./result.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
@@ -12,6 +12,31 @@ const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "bla
 const POLL_FIRST_MS = 150;
 const POLL_WAITING_MS = 1000;
 const POLL_MY_TURN_MS = 4000; // only a deadline or an opponent's extra time changes things
+
+// Refusals that mean the page showed an old state (another tab or window moved, or a
+// deadline was settled), not that the move itself was wrong.
+const STALE_CODES = new Set(["NOT_YOUR_TURN", "WRONG_PHASE", "GAME_OVER", "GAME_NOT_ACTIVE", "FORFEITED", "CONCURRENT_UPDATE"]);
+
+function outOfDate(err) {
+  const why = err.status === 412 ? "" : ` (${err.message})`;
+  return {
+    message: `The game moved on before your move arrived${why}: it was played in another tab or window, or a deadline passed. The board is up to date now; look again and make your move.`,
+    code: err.code,
+  };
+}
+
+// The card gained between two views of my hand ("red"), or null.
+function handGain(before, after) {
+  const a = before && before.state && before.state.you;
+  const b = after && after.state && after.state.you;
+  if (!a || !b) return null;
+  const gained = Object.keys(b.hand).filter((c) => b.hand[c] > (a.hand[c] || 0));
+  return gained.length === 1 ? gained[0] : null;
+}
+
+function article(color) {
+  return color === "locomotive" ? "a locomotive" : `${/^[aeiou]/.test(color) ? "an" : "a"} ${color}`;
+}
 
 export function cardChip(color, count) {
   return h(
@@ -43,6 +68,9 @@ export function showGame(root, gameId) {
   let busy = false;
   let resultShown = false;
   const ui = { route: null, stationMode: false, city: null };
+  // The person's ticks in a ticket offer, kept across re-renders and new versions while
+  // the same offer is open: only the boxes they unticked.
+  const keepChoice = { offer: null, unticked: new Set() };
 
   const boardWrap = h("div.board-wrap#board");
   const status = h("section.card.status#status");
@@ -52,12 +80,11 @@ export function showGame(root, gameId) {
   const tickets = h("section.card.tickets#tickets");
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
-  root.replaceChildren(
-    h("div.game", { dataset: { game: gameId } },
-      boardWrap,
-      h("aside.side", {}, status, prompt, result, hand, tickets, market, players),
-    ),
+  const gameNode = h("div.game", { dataset: { game: gameId } },
+    boardWrap,
+    h("aside.side", {}, status, prompt, result, hand, tickets, market, players),
   );
+  root.replaceChildren(gameNode);
 
   const mySeat = () => (view ? view.your_seat : null);
   const state = () => (view ? view.state : null);
@@ -72,22 +99,35 @@ export function showGame(root, gameId) {
     ui.city = null;
   }
 
+  // A move is decided on the options the API listed, so it states their version: the
+  // view the page holds may be older (another seat moved between the two reads).
+  function decidedOn() {
+    return legal ? Math.max(legal.version, view.version) : view.version;
+  }
+
   async function play(action) {
     if (busy) return;
     busy = true;
     clearError();
+    const before = view;
+    render(); // every button disabled until the answer
     try {
       const r = await request("POST", `/games/${gameId}/actions`, {
-        body: { version: view.version, action },
+        body: { version: decidedOn(), action },
         headers: { "Idempotency-Key": newKey() },
       });
       resetUi();
       legal = null;
+      busy = false;
       await accept(r.data, r.etag);
+      const note = whatIDid(action, before, view);
+      if (note) toast(note);
       schedulePoll();
     } catch (err) {
-      showError(err);
-      if (err.status === 412 || err.status === 409) {
+      busy = false;
+      const stale = err.status === 412 || (err.status === 409 && STALE_CODES.has(err.code));
+      showError(stale ? outOfDate(err) : err);
+      if (stale) {
         legal = null;
         etag = null;
         await refresh();
@@ -96,6 +136,21 @@ export function showGame(root, gameId) {
       busy = false;
       render();
     }
+  }
+
+  // What a move of mine did, in a few words, so that a click never goes unanswered.
+  function whatIDid(action, before, after) {
+    const gained = handGain(before, after);
+    if (action.type === "draw_blind") return gained ? `You drew ${article(gained)} card from the deck.` : "You drew from the deck.";
+    if (action.type === "draw_face_up") return gained ? `You took ${article(gained)} card from the market.` : null;
+    if (action.type === "claim_route") {
+      const r = theBoard.routes.get(action.route);
+      return r ? `You claimed ${r.cities.map(theBoard.place).join(" – ")}.` : null;
+    }
+    if (action.type === "keep_tickets") return `You kept ${action.tickets.length} ticket${action.tickets.length === 1 ? "" : "s"}.`;
+    if (action.type === "build_station") return `You built a station in ${theBoard.place(action.city)}.`;
+    if (action.type === "draw_tickets") return "You drew tickets: choose which to keep.";
+    return null;
   }
 
   async function lobbyAction(path) {
@@ -118,6 +173,8 @@ export function showGame(root, gameId) {
     if (myDecision() && (!legal || legal.version !== view.version)) {
       try {
         legal = await get(`/games/${gameId}/legal-actions`);
+        // The options are newer than the view: read the view again soon.
+        if (legal.version > view.version) schedulePoll();
       } catch (err) {
         legal = null;
         showError(err);
@@ -163,7 +220,7 @@ export function showGame(root, gameId) {
   function clickRoute(routeId) {
     if (!myDecision() || busy) return;
     if (!actionsOf("claim_route").some((a) => a.route === routeId)) {
-      showError({ message: `You cannot claim ${routeLabel(theBoard.routes.get(routeId))} now.` });
+      showError({ message: `You cannot claim ${routeLabel(theBoard.routes.get(routeId), theBoard.place)} now.` });
       return;
     }
     clearError();
@@ -187,6 +244,9 @@ export function showGame(root, gameId) {
   // ------------------------------------------------------------------ rendering
   function render() {
     if (!view) return;
+    document.title = pageTitle();
+    gameNode.classList.toggle("busy", busy);
+    gameNode.setAttribute("aria-busy", String(busy));
     renderStatus();
     renderPrompt();
     renderMarket();
@@ -214,6 +274,14 @@ export function showGame(root, gameId) {
     const buildable = new Set(mine && ui.stationMode ? actionsOf("build_station").map((a) => a.city) : []);
     theBoard.setSelectable(claimable, buildable);
     theBoard.setSelected(ui.route);
+  }
+
+  function pageTitle() {
+    const name = boardData ? boardData.name : view.board;
+    const base = `${name} #${view.id}`;
+    if (myDecision()) return `▶ Your turn · ${base}`;
+    if (view.status === "finished") return `Game over · ${base}`;
+    return base;
   }
 
   function whoseTurn() {
@@ -264,21 +332,36 @@ export function showGame(root, gameId) {
     const offered = state().you.offered_tickets;
     const rules = boardData.rules;
     const min = kind === "choose_initial_tickets" ? rules.initial_keep_min : rules.draw_keep_min;
+    const offerKey = `${kind}:${offered.map((t) => t.id).sort().join(",")}`;
+    if (keepChoice.offer !== offerKey) {
+      keepChoice.offer = offerKey;
+      keepChoice.unticked = new Set();
+    }
     const boxes = offered.map((t) => {
-      const box = h("input", { type: "checkbox", checked: true, value: t.id });
-      return h("label.ticket-offer",
-        { dataset: { ticket: t.id }, onmouseenter: () => theBoard.highlightCities(t.cities), onmouseleave: () => theBoard.highlightCities([]) },
-        box, ` ${cityPair(t)} (${t.points}${t.long ? ", long" : ""})`);
+      const box = h("input", {
+        type: "checkbox",
+        checked: !keepChoice.unticked.has(t.id),
+        value: t.id,
+        disabled: busy,
+        onchange: (e) => {
+          if (e.target.checked) keepChoice.unticked.delete(t.id);
+          else keepChoice.unticked.add(t.id);
+        },
+      });
+      const cities = theBoard.ticketCities(t);
+      return h(`label.ticket-offer${t.long ? ".long" : ""}`,
+        { dataset: { ticket: t.id }, onmouseenter: () => theBoard.highlightCities(cities), onmouseleave: () => theBoard.highlightCities([]) },
+        box, ` ${cityPair(t, theBoard.place)} `, h("span.points", {}, t.destinations ? `up to ${t.points}` : t.points), t.long ? h("span.tag", {}, "long") : null);
     });
     const keep = () => {
-      const chosen = boxes.filter((b) => b.querySelector("input").checked).map((b) => b.querySelector("input").value);
+      const chosen = offered.map((t) => t.id).filter((id) => !keepChoice.unticked.has(id));
       play({ type: "keep_tickets", tickets: chosen.sort() });
     };
     return [
       h("h3", {}, kind === "choose_initial_tickets" ? "Choose your first tickets" : "Keep tickets"),
       h("p", {}, `Keep at least ${min}.`),
       h("div.offers", {}, boxes),
-      h("button.primary#keep-tickets", { onclick: keep }, "Keep selected"),
+      h("button.primary#keep-tickets", { onclick: keep, disabled: busy }, busy ? "Sending…" : "Keep selected"),
     ];
   }
 
@@ -286,10 +369,10 @@ export function showGame(root, gameId) {
     const route = theBoard.routes.get(ui.route);
     const options = actionsOf("claim_route").filter((a) => a.route === ui.route);
     return [
-      h("h3", {}, `Claim ${route.cities[0]} – ${route.cities[1]}`),
-      h("p.muted", {}, routeLabel(route) + (route.tunnel ? `. ${boardData.rules.tunnel_cards} cards are turned: matching ones cost extra.` : "")),
+      h("h3", {}, `Claim ${route.cities.map(theBoard.place).join(" – ")}`),
+      h("p.muted", {}, routeLabel(route, theBoard.place) + (route.tunnel ? `. ${boardData.rules.tunnel_cards} cards are turned: matching ones cost extra.` : "")),
       h("div.options", {}, options.map((a) =>
-        h("button.pay-option", { onclick: () => play(a), dataset: { color: a.color || "locomotive", locomotives: a.locomotives } },
+        h("button.pay-option", { onclick: () => play(a), disabled: busy, dataset: { color: a.color || "locomotive", locomotives: a.locomotives } },
           payment(a.color, a.locomotives, route.length)))),
       h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
     ];
@@ -302,8 +385,8 @@ export function showGame(root, gameId) {
       h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel")];
     const options = actionsOf("build_station").filter((a) => a.city === ui.city);
     return [
-      h("h3", {}, `Station in ${ui.city}`),
-      h("div.options", {}, options.map((a) => h("button.pay-option", { onclick: () => play(a) }, payment(a.color, a.locomotives, cost)))),
+      h("h3", {}, `Station in ${theBoard.place(ui.city)}`),
+      h("div.options", {}, options.map((a) => h("button.pay-option", { onclick: () => play(a), disabled: busy }, payment(a.color, a.locomotives, cost)))),
       h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
     ];
   }
@@ -312,12 +395,12 @@ export function showGame(root, gameId) {
     const t = state().pending.tunnel || {};
     const route = theBoard.routes.get(t.route);
     return [
-      h("h3", {}, `Tunnel ${route ? `${route.cities[0]} – ${route.cities[1]}` : ""}`),
+      h("h3", {}, `Tunnel ${route ? route.cities.map(theBoard.place).join(" – ") : ""}`),
       h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, c === "locomotive" ? "L" : ""))),
       h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
       h("div.options", {},
-        actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a) }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
-        actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a) }, "Decline"))),
+        actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
+        actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a), disabled: busy }, "Decline"))),
     ];
   }
 
@@ -337,8 +420,8 @@ export function showGame(root, gameId) {
       else if (ui.stationMode) body = stationOptions();
       else {
         const buttons = [];
-        if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }) }, "Draw tickets"));
-        if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); } }, "Build a station"));
+        if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }), disabled: busy }, "Draw tickets"));
+        if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, "Build a station"));
         body = [
           h("h3", {}, "Your turn"),
           h("p", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
@@ -401,14 +484,15 @@ export function showGame(root, gameId) {
       h("h3", {}, "My tickets"),
       you.tickets.length
         ? h("ul.ticket-list", {}, you.tickets.map((t) =>
-            h(`li.ticket${t.connected ? ".done" : ""}`, {
+            h(`li.ticket${t.connected ? ".done" : ""}${t.long ? ".long" : ""}`, {
               dataset: { ticket: t.id },
               tabindex: 0,
-              onmouseenter: () => theBoard.highlightCities(t.cities),
+              title: t.connected ? "Connected" : "Not connected yet",
+              onmouseenter: () => theBoard.highlightCities(theBoard.ticketCities(t)),
               onmouseleave: () => theBoard.highlightCities([]),
-              onfocus: () => theBoard.highlightCities(t.cities),
+              onfocus: () => theBoard.highlightCities(theBoard.ticketCities(t)),
               onblur: () => theBoard.highlightCities([]),
-            }, `${t.connected ? "✓ " : ""}${cityPair(t)} `, h("span.points", {}, t.points))))
+            }, h("span.mark", {}, t.connected ? "✓" : "○"), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
         : h("p.muted", {}, "None yet."),
     );
   }
@@ -419,17 +503,17 @@ export function showGame(root, gameId) {
     const rows = view.seats.map((seat) => {
       const pub = st ? st.seats[seat.index] : null;
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}`, { dataset: { seat: seat.index } },
-        h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
-        h("td", {}, pub ? pub.route_points : ""),
-        h("td", {}, pub ? pub.trains : ""),
-        h("td", {}, pub ? pub.stations_left : ""),
-        h("td", {}, pub ? pub.hand_size : ""),
-        h("td", {}, pub ? pub.tickets : ""));
+        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
+        h("td.num", {}, pub ? pub.route_points : ""),
+        h("td.num", {}, pub ? pub.trains : ""),
+        h("td.num", {}, pub ? pub.stations_left : ""),
+        h("td.num", {}, pub ? pub.hand_size : ""),
+        h("td.num", {}, pub ? pub.tickets : ""));
     });
     players.replaceChildren(
       h("h3", {}, "Players"),
       h("table", {},
-        h("thead", {}, h("tr", {}, ["Player", "Score", "Trains", "Stations", "Cards", "Tickets"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["Player", "Score", "Trains", "Stations", "Cards", "Tickets"].map((t, i) => h(i ? "th.num" : "th", {}, t)))),
         h("tbody", {}, rows)),
     );
   }

@@ -50,18 +50,18 @@ export async function showResult(container, gameId, view, board) {
   const rows = sheetData.ranking.map(({ seat }) => {
     const p = bySeat.get(seat);
     return h("tr", { dataset: { seat }, onclick: () => pick(seat), title: "Show on the map" },
-      h("td", {}, p.place),
-      h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
-      h("td", {}, p.route_points),
-      h("td", {}, p.ticket_points),
-      h("td", {}, p.station_points),
-      h("td", {}, p.longest_path_bonus + p.globetrotter_bonus),
-      h("td.total", {}, p.total));
+      h("td.num", {}, p.place),
+      h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
+      h("td.num", {}, p.route_points),
+      h("td.num", {}, p.ticket_points),
+      h("td.num", {}, p.station_points),
+      h("td.num", {}, p.longest_path_bonus + p.globetrotter_bonus),
+      h("td.num.total", {}, p.total));
   });
   container.replaceChildren(
     h("h3", {}, "Result"),
     h("table.result-table", {},
-      h("thead", {}, h("tr", {}, ["#", "Player", "Routes", "Tickets", "Stations", "Bonus", "Total"].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ["#", "Player", "Routes", "Tickets", "Stations", "Bonus", "Total"].map((t, i) => h(i === 1 ? "th" : "th.num", {}, t)))),
       h("tbody", {}, rows)),
     h("p.muted", {}, "Pick a player to see their tickets, longest path and stations on the map."),
     detail,
