@@ -4,6 +4,13 @@ Matchups (the tested bot's seat rotates with the game number):
   hard_vs_medium   one hard bot against three medium bots
   medium_vs_easy   one medium bot against three easy bots
   hard_x4          four hard bots (hard's mean score)
+  lookahead_vs_medium  the first design of hard (planner and one-ply look-ahead) against
+                   three medium bots
+
+``--budget`` sets the hard bot's think time a decision, in seconds (its tree search stops
+there, on this script's clock); several, comma-separated, run every matchup with hard once
+per budget, so ``--budget 0.25,1,4 --matchups hard_vs_medium`` shows what more time buys.
+Without it, hard thinks for its default budget.
 
 Per matchup and level it prints win rate (shared first places count as wins), mean and
 median final score, tickets completed and failed per game, longest-path bonuses per game,
@@ -12,6 +19,7 @@ p95, max); then one JSON object on the last line, with the targets and whether t
 
     .venv/bin/python bench/ai.py [--games N] [--seed S | --seeds S,S,...] [--jobs J]
                                  [--matchups a,b] [--board B] [--players P]
+                                 [--budget SECONDS[,SECONDS...]]
 
 ``--seeds`` plays ``--games`` games of each series (seed) and pools them; the tested level's
 row then gives its win rate in each series too. Every tested row carries the standard error
@@ -52,12 +60,15 @@ MATCHUPS: dict[str, tuple[str, str]] = {
     "hard_vs_medium": ("hard", "medium"),
     "medium_vs_easy": ("medium", "easy"),
     "hard_x4": ("hard", "hard"),
+    "lookahead_vs_medium": ("lookahead", "medium"),
 }
 TARGETS = {
     "hard_vs_medium_win_rate": 0.55,
-    "medium_vs_easy_win_rate": 0.80,
-    "hard_x4_mean_score": 100.0,
+    "medium_vs_easy_win_rate": 0.78,
+    "hard_x4_mean_score": 120.0,
+    "hard_x4_tickets_failed": 0.15,
     "hard_p95_ms": 1000.0,
+    "hard_max_ms": 3000.0,
     "medium_p95_ms": 50.0,
     "easy_p95_ms": 50.0,
 }
@@ -77,14 +88,23 @@ class SeatRecord:
 
 
 def play(
-    matchup: str, game: int, seed: int, board: str = "europe", players: int = PLAYERS
+    matchup: str,
+    game: int,
+    seed: int,
+    board: str = "europe",
+    players: int = PLAYERS,
+    budget: float | None = None,
 ) -> list[SeatRecord]:
-    """One seeded game; the tested seat is ``game % players``."""
+    """One seeded game; the tested seat is ``game % players``; hard thinks ``budget``
+    seconds a decision (its default when None), timed by this process's clock."""
     tested, others = MATCHUPS[matchup]
     hero = game % players
     levels = [tested if s == hero else others for s in range(players)]
     game_seed = seed * 100_003 + game
-    bots = [make_bot(levels[s], game_seed * 31 + s) for s in range(players)]
+    bots = [
+        make_bot(levels[s], game_seed * 31 + s, budget=budget, clock=time.perf_counter)
+        for s in range(players)
+    ]
     state = new_game(board, players, game_seed)
     times: list[list[float]] = [[] for _ in range(players)]
     while not state.is_over:
@@ -113,7 +133,7 @@ def play(
     return out
 
 
-def _play_args(args: tuple[str, int, int, str, int]) -> list[SeatRecord]:
+def _play_args(args: tuple[str, int, int, str, int, float | None]) -> list[SeatRecord]:
     return play(*args)
 
 
@@ -168,6 +188,10 @@ def main() -> None:
     p.add_argument(
         "--players", type=int, help="players a game (default 4, or fewer if the board says so)"
     )
+    p.add_argument(
+        "--budget",
+        help="hard's think time a decision in seconds; several, comma-separated, run each",
+    )
     args = p.parse_args()
     rules = load_board(args.board).rules
     players = args.players or min(PLAYERS, rules.max_players)
@@ -177,16 +201,30 @@ def main() -> None:
         seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else [args.seed]
     except ValueError:
         p.error(f"--seeds takes whole numbers separated by commas, not {args.seeds!r}")
+    try:
+        budgets = [float(x) for x in args.budget.split(",")] if args.budget else [None]
+    except ValueError:
+        p.error(f"--budget takes seconds separated by commas, not {args.budget!r}")
     chosen = args.matchups.split(",")
     for name in chosen:
         if name not in MATCHUPS:
             p.error(f"unknown matchup {name!r}; known: {', '.join(MATCHUPS)}")
+    runs: list[tuple[str, str, float | None]] = []  # (row name, matchup, budget)
+    for name in chosen:
+        if "hard" in MATCHUPS[name] and args.budget:
+            runs += [(f"{name}@{b:g}s", name, b) for b in budgets]
+        else:
+            runs.append((name, name, None))
 
     results: dict[str, dict[str, dict[str, float | int]]] = {}
     by_seed: dict[str, dict[int, float]] = {}  # per matchup, the tested level's rate a series
     began = time.perf_counter()
-    for name in chosen:
-        jobs = [(name, g, seed, args.board, players) for seed in seeds for g in range(args.games)]
+    for label, name, budget in runs:
+        jobs = [
+            (name, g, seed, args.board, players, budget)
+            for seed in seeds
+            for g in range(args.games)
+        ]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 games = list(pool.map(_play_args, jobs, chunksize=4))
@@ -194,6 +232,7 @@ def main() -> None:
             games = [_play_args(j) for j in jobs]
         tested, others = MATCHUPS[name]
         seats = [r for g in games for r in g]
+        name = label
         hero = [r for r in seats if r.tested]
         row = summarise(hero, tested=True)
         if len(seeds) > 1:
@@ -232,23 +271,27 @@ def main() -> None:
         f"{args.board}, {players} players, {args.games} games per matchup and seed, {series}, "
         f"{elapsed:.0f} s"
     )
-    print(f"{'matchup':<16}{'level':<22}" + "".join(f"{c:>18}" for c in columns))
+    print(f"{'matchup':<26}{'level':<22}" + "".join(f"{c:>18}" for c in columns))
     for name, rows in results.items():
         for level, row in rows.items():
-            print(f"{name:<16}{level:<22}" + "".join(f"{row.get(c, '-')!s:>18}" for c in columns))
+            print(f"{name:<26}{level:<22}" + "".join(f"{row.get(c, '-')!s:>18}" for c in columns))
             if level.endswith("(tested seat)") and name in by_seed:
                 rates = ", ".join(f"{seed}: {v}" for seed, v in by_seed[name].items())
-                print(" " * 38 + "win rate by seed: " + rates)
+                print(" " * 48 + "win rate by seed: " + rates)
 
     times: dict[str, list[float]] = {}
+    longest: dict[str, list[float]] = {}
     for rows in results.values():
         for level, row in rows.items():
             key = level.split()[0]
             times.setdefault(key, []).append(float(row["ms_p95"]))
+            longest.setdefault(key, []).append(float(row["ms_max"]))
     met: dict[str, bool | None] = {}
 
     def row_of(matchup: str, level: str) -> dict[str, float | int] | None:
-        return results.get(matchup, {}).get(level)
+        # With several budgets the targets are read at the first one.
+        label = matchup if budgets == [None] else f"{matchup}@{budgets[0]:g}s"
+        return results.get(label, results.get(matchup, {})).get(level)
 
     hvm = row_of("hard_vs_medium", "hard (tested seat)")
     mve = row_of("medium_vs_easy", "medium (tested seat)")
@@ -262,6 +305,10 @@ def main() -> None:
     met["hard_x4_mean_score"] = (
         None if hx4 is None else hx4["mean_score"] >= TARGETS["hard_x4_mean_score"]
     )
+    met["hard_x4_tickets_failed"] = (
+        None if hx4 is None else hx4["tickets_failed"] <= TARGETS["hard_x4_tickets_failed"]
+    )
+    met["hard_max_ms"] = None if "hard" not in longest else max(longest["hard"]) < 3000.0
     for level in ("hard", "medium", "easy"):
         key = f"{level}_p95_ms"
         met[key] = None if level not in times else max(times[level]) < TARGETS[key]
@@ -272,6 +319,7 @@ def main() -> None:
                 "players": players,
                 "games_per_matchup": args.games * len(seeds),
                 "seeds": seeds,
+                "budgets": budgets,
                 "seconds": round(elapsed, 1),
                 "matchups": results,
                 "targets": TARGETS,

@@ -2,13 +2,18 @@
 
 A bot decides from what ``legal_actions`` and the seat's own view read of the state, and its
 randomness comes from the game's seed and the move number: the same position, the same
-choice, whichever worker thinks it. Thinking is slow (the hard bot takes up to a second):
-callers run it outside any transaction, on a snapshot.
+choice, whichever worker thinks it (the hard bot's search stops at its think time,
+``settings.AI_THINK_SECONDS``, or at a number of iterations fixed by that time, whichever
+comes first: only a worker too busy to reach that number may decide differently). Thinking
+is slow: callers run it outside any transaction, on a snapshot.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+from django.conf import settings
 
 from engine import GameState
 from engine.bots import make_bot
@@ -21,5 +26,11 @@ DEFAULT_AI_LEVEL = "medium"
 
 def think(level: str | None, game_seed: int, state: GameState, seat: int) -> Any:
     """The action the bot of ``level`` chooses for ``seat`` in ``state``."""
-    bot = make_bot(level or DEFAULT_AI_LEVEL, game_seed ^ (state.action_count + 1))
+    name = level or DEFAULT_AI_LEVEL
+    bot = make_bot(
+        name,
+        game_seed ^ (state.action_count + 1),
+        budget=settings.AI_THINK_SECONDS.get(name),
+        clock=time.monotonic,
+    )
     return bot.choose(state, seat)

@@ -13,6 +13,7 @@ from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
+from .search import Clock, SearchBot
 
 
 class Bot(Protocol):
@@ -25,14 +26,36 @@ BOTS: dict[str, type[Any]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
-    "hard": HardBot,
+    "hard": SearchBot,
+    # The first design of hard (a planner with a one-ply look-ahead), kept for comparison.
+    "lookahead": HardBot,
 }
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name, with its own reproducible randomness."""
-    bot: Bot = BOTS[name](seed)
+def make_bot(name: str, seed: int, budget: float | None = None, clock: Clock | None = None) -> Bot:
+    """A bot by name, with its own reproducible randomness.
+
+    ``budget`` is the think time a decision may take (seconds) for the levels that search
+    (``hard``), and ``clock`` the caller's clock that enforces it; other levels ignore
+    both. Without a clock the search stops after a number of iterations fixed by the
+    budget, so its decisions are the same on every machine.
+    """
+    cls = BOTS[name]
+    if getattr(cls, "takes_budget", False):
+        searcher: Bot = cls(seed, budget=budget, clock=clock)
+        return searcher
+    bot: Bot = cls(seed)
     return bot
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Clock",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+]

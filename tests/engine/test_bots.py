@@ -126,9 +126,10 @@ def check_final_scores(s: GameState) -> None:
 def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
     monkeypatch, players, seed, hard_seats
 ):
-    """The hard bot as it ships, at a smaller sample budget (``_light_look_ahead``), against
-    medium: every action legal, the game ends, the sheet adds up, and the look-ahead weighed
-    the first ticket choice, a later one, a move before the end and moves near it."""
+    """The first design of hard (level ``lookahead``), at a smaller sample budget
+    (``_light_look_ahead``), against medium: every action legal, the game ends, the sheet
+    adds up, and the look-ahead weighed the first ticket choice, a later one, a move before
+    the end and moves near it."""
     weighed: set[str] = set()
     evaluate = hard.evaluate
 
@@ -140,7 +141,7 @@ def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
         return evaluate(state, seat, k, *args, **kwargs)
 
     monkeypatch.setattr(hard, "evaluate", counted)
-    names = ["hard" if seat in hard_seats else "medium" for seat in range(players)]
+    names = ["lookahead" if seat in hard_seats else "medium" for seat in range(players)]
     s, _ = play(players, seed, names)
     check_counts(s)
     check_final_scores(s)

@@ -50,6 +50,8 @@ class FastBoard:
     globetrotter_bonus: int
     tiebreaks: tuple[str, ...]
     doubles_min_players: int
+    # Route indices, most points first (then by index): where a claim for points looks.
+    by_points: tuple[int, ...] = ()
     # Longest trails met in play-outs, by the sorted routes of a network.
     trails: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -106,6 +108,7 @@ def fast_board(board: Board) -> FastBoard:
         globetrotter_bonus=rules.globetrotter_bonus,
         tiebreaks=rules.tiebreaks,
         doubles_min_players=rules.double_routes_min_players,
+        by_points=tuple(sorted(range(len(routes)), key=lambda i: (-routes[i].points, i))),
     )
     _CACHE[id(board)] = fb
     return fb

@@ -211,19 +211,20 @@ class Policy:
         return (CLAIM, route, c, k)
 
     def points_claim(self, seat: int, low: int) -> Move | None:
-        """The claim scoring most, of routes at least ``low`` long."""
+        """The claim scoring most (the lowest index among equals), of routes at least
+        ``low`` long."""
         s = self.s
         fb = s.fb
-        best = None
-        top = -1
         zero = [0] * LOCO
-        for r in range(fb.n_routes):
-            if fb.length[r] < low or fb.points[r] <= top or not s.can_claim(seat, r):
-                continue
-            move = self.payment(seat, r, zero)
-            if move is not None:
-                best, top = move, fb.points[r]
-        return best
+        length = fb.length
+        for r in fb.by_points:
+            if length[r] < low:
+                return None
+            if s.can_claim(seat, r):
+                move = self.payment(seat, r, zero)
+                if move is not None:
+                    return move
+        return None
 
     def turn(self, seat: int) -> Move | None:
         s = self.s

@@ -1,15 +1,16 @@
-"""Final scores of a compact state: the engine's scoring, quicker where no station borrows.
+"""Final scores of a compact state, as the engine's scoring gives them, only quicker.
 
-Tickets are checked on a union-find of each seat's own routes and the longest trail is
-remembered by route set. A seat with a station and a ticket still open needs the
-engine's choice of borrowed routes: then the whole sheet comes from ``score_position``,
-so the scores always equal the engine's.
+Tickets are checked on a union-find of each seat's own routes; a seat with stations and a
+ticket still open tries every choice of one borrowed route per station (joining
+components, as the engine does) and keeps the best points, then the most tickets
+completed. The longest trail is the engine's, remembered by route set.
 """
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...paths import longest_trail
-from ...scoring import PlayerPosition, TicketSpec, score_position
 from .board import FastBoard
 from .state import FastState
 
@@ -37,21 +38,62 @@ def _trail(fb: FastBoard, routes: tuple[int, ...]) -> int:
     return found
 
 
-def _engine_sheet(s: FastState) -> tuple[list[int], list[int]]:
-    board = s.fb.board
-    players = []
-    for seat in range(s.n):
-        players.append(
-            PlayerPosition(
-                routes=tuple(r for r, o in enumerate(s.owner) if o == seat),
-                stations=tuple(s.stations[seat]),
-                tickets=tuple(TicketSpec.of(board.tickets[t]) for t in s.tickets[seat]),
-                forfeited=s.forfeited[seat],
-            )
-        )
-    sheet = score_position(board, players)
-    rows = sorted(sheet["players"], key=lambda p: p["seat"])
-    return [p["total"] for p in rows], [p["place"] for p in rows]
+def _tickets(fb: FastBoard, tickets: list[int], parent: list[int]) -> tuple[int, int, bool]:
+    """Ticket points, tickets completed, and whether one could still score more."""
+    points = done = 0
+    open_ticket = False
+    for t in tickets:
+        best = None
+        options = fb.ticket_options[t]
+        for xs, ys, p in options:
+            if best is not None and p <= best:
+                continue
+            if any(_find(parent, x) == _find(parent, y) for x in xs for y in ys):
+                best = p
+        if best is None:
+            points -= min(o[2] for o in options)
+            open_ticket = True
+        else:
+            points += best
+            done += 1
+            if best < max(o[2] for o in options):
+                open_ticket = True
+    return points, done, open_ticket
+
+
+def _with_stations(
+    s: FastState, seat: int, parent: list[int], plain: tuple[int, int]
+) -> tuple[int, int]:
+    """The best (ticket points, completed) over every choice of one borrowed route per
+    station, as the engine's scoring chooses (most points, then most completed)."""
+    fb = s.fb
+    options: list[list[int]] = []
+    for city in s.stations[seat]:
+        here = _find(parent, city)
+        far: list[int] = [-1]
+        for r in fb.routes_at[city]:
+            o = s.owner[r]
+            if o == -1 or o == seat:
+                continue
+            other = fb.end_b[r] if fb.end_a[r] == city else fb.end_a[r]
+            root = _find(parent, other)
+            if root != here and root not in far:
+                far.append(root)
+        options.append(far)
+    best = plain
+    for combo in product(*options):
+        if all(c == -1 for c in combo):
+            continue
+        joined = parent[:]
+        for city, root in zip(s.stations[seat], combo, strict=True):
+            if root != -1:
+                a, b = _find(joined, city), _find(joined, root)
+                if a != b:
+                    joined[b] = a
+        points, done, _open = _tickets(fb, s.tickets[seat], joined)
+        if (points, done) > best:
+            best = (points, done)
+    return best
 
 
 def final_sheet(s: FastState) -> tuple[list[int], list[int]]:
@@ -71,26 +113,9 @@ def final_sheet(s: FastState) -> tuple[list[int], list[int]]:
             a, b = _find(parent, fb.end_a[r]), _find(parent, fb.end_b[r])
             if a != b:
                 parent[b] = a
-        points = done = 0
-        open_ticket = False
-        for t in s.tickets[seat]:
-            best = None
-            options = fb.ticket_options[t]
-            for xs, ys, p in options:
-                if best is not None and p <= best:
-                    continue
-                if any(_find(parent, x) == _find(parent, y) for x in xs for y in ys):
-                    best = p
-            if best is None:
-                points -= min(o[2] for o in options)
-                open_ticket = True
-            else:
-                points += best
-                done += 1
-                if best < max(o[2] for o in options):
-                    open_ticket = True
+        points, done, open_ticket = _tickets(fb, s.tickets[seat], parent)
         if open_ticket and s.stations[seat]:
-            return _engine_sheet(s)
+            points, done = _with_stations(s, seat, parent, (points, done))
         unbuilt = max(0, fb.stations_per_player - len(s.stations[seat]))
         totals.append(s.rpoints[seat] + points + unbuilt * fb.unbuilt_station_points)
         completed.append(done)

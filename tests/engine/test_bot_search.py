@@ -1,0 +1,133 @@
+"""The hard bot's tree search: legal in every phase on every board, blind to hidden data,
+reproducible from its seed, and within its think time.
+
+These tests search at a small budget (a few iterations a decision, no clock unless the
+test is about the clock). Strength and speed are measured by ``bench/ai.py``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine import GameState, new_game
+from engine.bots import make_bot
+from engine.bots.search import ITERATIONS_PER_SECOND, SearchBot
+from engine.state import TURN_ACTION
+
+from .invariants import check_counts, perturb_hidden
+from .test_bots import check_final_scores
+
+pytestmark = pytest.mark.look_ahead
+
+# Seconds of budget: four iterations a decision without a clock.
+SMALL = 4 / ITERATIONS_PER_SECOND
+
+
+def game(board: str, players: int, seed: int, budget: float = SMALL) -> tuple[GameState, set[str]]:
+    """One searching bot against medium bots, every action checked before it is applied."""
+    hero = seed % players
+    bots = [
+        SearchBot(seed, budget=budget) if i == hero else make_bot("medium", seed + i)
+        for i in range(players)
+    ]
+    s = new_game(board, players, seed)
+    kinds: set[str] = set()
+    while not s.is_over:
+        seat = s.pending.seats[0]
+        action = bots[seat].choose(s, seat)
+        assert s.is_legal(seat, action), (board, s.pending.kind, action)
+        if seat == hero:
+            kinds.add(str(s.pending.kind))
+        s = s.apply(seat, action)
+    check_counts(s)
+    check_final_scores(s)
+    return s, kinds
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "seed"),
+    [("europe", 4, 1), ("europe", 2, 2), ("usa", 3, 3), ("switzerland", 3, 4)],
+)
+def test_the_search_plays_legal_moves_to_the_end(board, players, seed):
+    _, kinds = game(board, players, seed)
+    assert {"choose_initial_tickets", "turn_action", "second_card"} <= kinds
+
+
+def positions(seed: int, every: int) -> list[GameState]:
+    bots = [make_bot("medium", seed + i) for i in range(4)]
+    s = new_game("europe", 4, seed)
+    out = []
+    n = 0
+    while not s.is_over:
+        if n % every == 0:
+            out.append(s)
+        seat = s.pending.seats[0]
+        s = s.apply(seat, bots[seat].choose(s, seat))
+        n += 1
+    return out
+
+
+def test_the_search_ignores_hidden_data():
+    """Changing only what the deciding seat cannot see never changes its choice."""
+    checked = 0
+    for s in positions(21, every=23):
+        seat = s.pending.seats[0]
+        other = perturb_hidden(s, seat)
+        first = SearchBot(5, budget=SMALL).choose(s, seat)
+        second = SearchBot(5, budget=SMALL).choose(other, seat)
+        assert first == second, (s.pending.kind, first, second)
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_same_seed_makes_the_same_choice():
+    states = positions(22, every=37)
+    for s in states:
+        seat = s.pending.seats[0]
+        a, b = SearchBot(9, budget=SMALL), SearchBot(9, budget=SMALL)
+        assert a.choose(s, seat) == b.choose(s, seat)
+        assert a.iterations == b.iterations
+
+
+def mid_game() -> GameState:
+    for s in positions(23, every=1):
+        if s.pending.kind == TURN_ACTION and min(s.trains) <= 30:
+            return s
+    raise AssertionError("no mid-game position")
+
+
+def test_without_a_clock_the_budget_fixes_the_iterations():
+    s = mid_game()
+    bot = SearchBot(1, budget=0.1)
+    bot.choose(s, s.pending.seats[0])
+    assert bot.iterations == int(0.1 * ITERATIONS_PER_SECOND)
+
+
+def test_with_a_clock_the_search_stops_within_its_budget():
+    s = mid_game()
+    budget = 0.3
+    bot = SearchBot(1, budget=budget, clock=time.perf_counter)
+    began = time.perf_counter()
+    bot.choose(s, s.pending.seats[0])
+    took = time.perf_counter() - began
+    # Generous: the clock is read between iterations, and the machine may be busy.
+    assert took < budget + 2.0
+    assert bot.iterations >= 1
+
+
+def test_a_clock_that_has_run_out_still_allows_one_iteration():
+    s = mid_game()
+    ticks = iter(range(0, 10_000, 100))
+    bot = SearchBot(1, budget=1.0, clock=lambda: float(next(ticks)))
+    action = bot.choose(s, s.pending.seats[0])
+    assert bot.iterations == 1
+    assert s.is_legal(s.pending.seats[0], action)
+
+
+def test_make_bot_passes_the_budget_to_the_search_only():
+    hard = make_bot("hard", 1, budget=0.5, clock=time.perf_counter)
+    assert isinstance(hard, SearchBot) and hard.budget == 0.5
+    assert make_bot("medium", 1, budget=0.5).name == "medium"
+    assert make_bot("hard", 1).budget == SearchBot.default_budget
