@@ -98,7 +98,7 @@ class RegisterSerializer(StrictSerializer):
 
 class RegisterSchema(StrictSerializerExtension):
     """States in the schema the part of the password validators a schema can: at least
-    8 characters, and not digits only. The validators themselves run in ``validate``."""
+    8 characters, not digits only, no NUL. The validators themselves run in ``validate``."""
 
     target_class = RegisterSerializer
     match_subclasses = False
@@ -108,7 +108,8 @@ class RegisterSchema(StrictSerializerExtension):
         schema = super().map_serializer(auto_schema, direction)
         password = schema["properties"]["password"]
         password["minLength"] = MIN_PASSWORD_LENGTH
-        password["pattern"] = r"\D"
+        # Some character that is not a digit, and no NUL anywhere.
+        password["pattern"] = r"^[^\u0000]*[^\u0000\d][^\u0000]*$"
         return schema
 
 

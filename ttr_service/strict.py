@@ -30,6 +30,7 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
@@ -65,6 +66,12 @@ class StrictFieldsMixin:
             raise ValidationError(retyped({}, wrong, unknown))
         return value
 
+    def get_fields(self) -> dict[str, Any]:
+        fields: dict[str, Any] = super().get_fields()  # type: ignore[misc]
+        for field in fields.values():
+            _taken_as_sent(field)
+        return fields
+
     def _under_strict_parent(self) -> bool:
         """Whether an enclosing strict serializer already checks this part of the body."""
         parent = self.parent
@@ -77,6 +84,45 @@ class StrictFieldsMixin:
 
 class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
     pass  # A plain serializer for a request body that refuses unknown keys.
+
+
+# ----------------------------------------------------------------------------- text
+# The schema's pattern for text the server takes as sent: any characters but NUL, which
+# every DRF text field refuses (``ProhibitNullCharactersValidator``).
+NO_NUL_PATTERN = "^[^\\u0000]*$"
+
+
+def _taken_as_sent(field: Any) -> None:
+    """Text is validated as it was sent: DRF would strip surrounding white space first, so
+    a route id with a trailing no-break space, or a name of only a tab, would be checked as
+    something other than what the client sent (and a blank one refused as empty)."""
+    if isinstance(field, serializers.CharField):
+        field.trim_whitespace = False
+    elif isinstance(field, serializers.ListField | serializers.DictField):
+        _taken_as_sent(field.child)
+
+
+def _refuses_nul(field: Any) -> bool:
+    return isinstance(field, serializers.CharField) and any(
+        isinstance(v, ProhibitNullCharactersValidator) for v in field.validators
+    )
+
+
+def _state_no_nul(field: Any, schema: dict[str, Any]) -> None:
+    """Add the NUL-free pattern to a text field's schema (or its items') that states no
+    other shape of its own."""
+    if isinstance(field, serializers.ListField) and isinstance(schema.get("items"), dict):
+        _state_no_nul(field.child, schema["items"])
+    elif isinstance(field, serializers.DictField) and isinstance(
+        schema.get("additionalProperties"), dict
+    ):
+        _state_no_nul(field.child, schema["additionalProperties"])
+    elif (
+        _refuses_nul(field)
+        and schema.get("type") == "string"
+        and not {"pattern", "enum", "format"} & schema.keys()
+    ):
+        schema["pattern"] = NO_NUL_PATTERN
 
 
 def unknown_fields(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
@@ -312,4 +358,8 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
         )
         if direction == "request":
             schema["additionalProperties"] = False
+            properties = schema.get("properties", {})
+            for name, field in self.target.fields.items():
+                if name in properties and not field.read_only:
+                    _state_no_nul(field, properties[name])
         return schema

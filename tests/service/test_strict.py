@@ -305,3 +305,55 @@ def test_many_wrong_values_get_a_bounded_number_of_rows() -> None:
     body = {"tags": list(range(1000))}
     assert len(wrong_types(Typed(), body)) == MAX_REPORTED
     assert len(typed(body)) == MAX_REPORTED
+
+
+# ----------------------------------------------------------------------------- text
+class Named(StrictSerializer):
+    name = serializers.CharField(max_length=10)
+    ids = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+@pytest.mark.parametrize("text", ["\t", " padded ", "route\u00a0", "\u0085"])
+def test_text_is_validated_and_kept_as_sent(text: str) -> None:
+    checked = Named(data={"name": text, "ids": [text]})
+    assert checked.is_valid(), checked.errors
+    assert checked.validated_data == {"name": text, "ids": [text]}
+
+
+def test_nul_in_text_is_refused_by_name() -> None:
+    assert rows({"name": "a\x00b", "ids": ["\x00"]}, Named) == [
+        ("ids[0]", "NULL_CHARACTERS_NOT_ALLOWED"),
+        ("name", "NULL_CHARACTERS_NOT_ALLOWED"),
+    ]
+
+
+def test_the_schema_states_that_request_text_has_no_nul() -> None:
+    """Every text field of a request body that states no pattern, enum or format of its own
+    states the NUL-free pattern, since every text field refuses NUL."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from ttr_service.strict import NO_NUL_PATTERN
+
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    bare: list[str] = []
+    stated = 0
+
+    def walk(where: str, schema: Any) -> None:
+        nonlocal stated
+        if not isinstance(schema, dict):
+            return
+        if schema.get("type") == "string" and not schema.get("readOnly"):
+            if schema.get("pattern") == NO_NUL_PATTERN:
+                stated += 1
+            elif not {"pattern", "enum", "format"} & schema.keys():
+                bare.append(where)
+        for key in ("items", "additionalProperties"):
+            walk(f"{where}.{key}", schema.get(key))
+        for name, prop in (schema.get("properties") or {}).items():
+            walk(f"{where}.{name}", prop)
+
+    for name, schema in schemas.items():
+        if name.endswith("Request"):
+            walk(name, schema)
+    assert stated > 10
+    assert not bare, bare

@@ -212,3 +212,21 @@ def test_every_token_endpoint_needs_a_token(api_client: APIClient, method: str, 
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
     assert response.json()["code"] == "NOT_AUTHENTICATED"
+
+
+@pytest.mark.parametrize("name", ["\t", " my bot ", "bot\u00a0"])
+def test_a_token_name_is_kept_as_sent(alice: Any, auth_client: Any, name: str) -> None:
+    """The schema allows any text but NUL; what is sent is what is stored, not trimmed."""
+    response = auth_client(alice).post(URL, {"name": name}, format="json")
+
+    assert response.status_code == 201, response.content
+    assert response.json()["name"] == name
+
+
+def test_a_token_name_with_nul_is_refused_by_name(alice: Any, auth_client: Any) -> None:
+    response = auth_client(alice).post(URL, {"name": "a\x00b"}, format="json")
+
+    assert response.status_code == 400
+    assert [(r["field"], r["code"]) for r in response.json()["errors"]] == [
+        ("name", "NULL_CHARACTERS_NOT_ALLOWED")
+    ]
