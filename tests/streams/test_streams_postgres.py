@@ -13,7 +13,7 @@ from accounts.services import token_issue
 from games.models import Game, Move
 from tests.faults.helpers import user
 from tests.faults.play import act, create_game, keep_offered_tickets
-from tests.processes import RedisServer, WebServer, Worker, running, service_env, wait_for
+from tests.processes import RedisServer, WebServer, Worker, running, service_env
 from tests.workers.conftest import database_url
 
 from .conftest import asgi_web, ticket
