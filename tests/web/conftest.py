@@ -1,15 +1,23 @@
-"""Headless Chromium for the web client's end-to-end tests.
+"""Headless Chromium for the web client's end-to-end tests, against the ASGI application.
 
 Debian's ``chromium`` (``/usr/bin/chromium``) is driven by Playwright with its executable
 path set: Playwright's own browser downloads cannot be reached from here. A missing
 browser fails the tests; ``.ci/run`` installs it. Screenshots go to ``var/artifacts/web/``.
+
+The server is the ASGI application on uvicorn, in a thread of the test process, as
+``make run`` serves it: the game's event stream needs it (Django's WSGI server would read
+an endless stream to its end before answering).
 """
 
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -73,3 +81,68 @@ def _ai_turns_inline() -> Iterator[None]:
 @pytest.fixture
 def _fast_passwords(settings: object) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def web_server(
+    transactional_db: None, browser: object, settings: object, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[SimpleNamespace]:
+    """The ASGI application (static files included) on uvicorn, on a free port.
+
+    The test database is SQLite in memory: every thread of the server uses the test's own
+    connection to it, as Django's live server thread does (connections of their own to a
+    shared in-memory database lock each other's tables and fail at once).
+
+    Streams notice a closed connection at their next heartbeat: a second here, so that none
+    reads the database after its test. The test's pages are closed before the server.
+    """
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db.utils import ConnectionHandler
+
+    from ttr_service.asgi import application
+
+    settings.STREAM_HEARTBEAT_SECONDS = 1  # type: ignore[attr-defined]
+    shared = connections[DEFAULT_DB_ALIAS]
+    if shared.vendor == "sqlite" and shared.is_in_memory_db():
+        own = ConnectionHandler.__getitem__
+
+        def the_tests_connection(handler: ConnectionHandler, alias: str) -> object:
+            if handler is connections and alias == DEFAULT_DB_ALIAS:
+                return shared
+            return own(handler, alias)
+
+        monkeypatch.setattr(ConnectionHandler, "__getitem__", the_tests_connection)
+        shared.inc_thread_sharing()
+        request_finalizer = shared.dec_thread_sharing
+    else:
+        request_finalizer = None
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        ASGIStaticFilesHandler(application),
+        host="127.0.0.1",
+        port=port,
+        lifespan="off",
+        log_level="warning",
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="web-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("uvicorn did not start")
+        time.sleep(0.05)
+    yield SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    for context in list(browser.contexts):  # type: ignore[attr-defined]
+        context.close()
+    time.sleep(1.5)  # the streams' next heartbeat finds their connection closed
+    server.should_exit = True
+    thread.join(timeout=10)
+    if request_finalizer is not None:
+        request_finalizer()

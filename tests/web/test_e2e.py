@@ -23,11 +23,11 @@ from .pages import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
 
 
-def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, live_server, artifacts):
+def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, artifacts):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, live_server.url, "walter")
+    sign_up(page, web_server.url, "walter")
     game_id = create_game_against_ai(page)
     assert page.locator("#countdown").inner_text() != ""
 
@@ -84,15 +84,15 @@ def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, live_server, 
     page.click("#replay-prev")
     assert page.inner_text("#replay-counter") == f"Move {total - 1} of {total}"
     page.screenshot(path=str(artifacts / "desktop-replay.png"))
-    page.goto(f"{live_server.url}/#/game/{game_id}")
+    page.goto(f"{web_server.url}/#/game/{game_id}")
     page.wait_for_selector("#result table", timeout=TIMEOUT_MS)
     assert page.locator("g.route.claimed").count() == claimed_at_end
     assert errors == []
 
 
-def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
+def test_a_phone_shows_the_board_and_the_hand(browser, web_server, artifacts):
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    sign_up(page, live_server.url, "phoebe")
+    sign_up(page, web_server.url, "phoebe")
     page.screenshot(path=str(artifacts / "phone-lobby.png"))
     create_game_against_ai(page)
     page.wait_for_selector("#hand .chip", timeout=TIMEOUT_MS)
@@ -127,7 +127,7 @@ def test_a_phone_shows_the_board_and_the_hand(browser, live_server, artifacts):
 
 
 def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
-    browser, live_server, artifacts
+    browser, web_server, artifacts
 ):
     users = get_user_model().objects
     for name in ("ada", "bert", "cleo"):
@@ -140,7 +140,7 @@ def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
     game_id = created.json()["id"]
 
     bert = browser.new_page(viewport={"width": 1200, "height": 850})
-    log_in(bert, live_server.url, "bert")
+    log_in(bert, web_server.url, "bert")
     bert.wait_for_selector(f'#invitations li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
     bert.screenshot(path=str(artifacts / "lobby-invitation.png"))
     bert.click(f'#invitations li[data-game="{game_id}"] button.primary')
@@ -148,7 +148,7 @@ def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
     bert.wait_for_selector("#status .badge:text('lobby')", timeout=TIMEOUT_MS)
 
     cleo = browser.new_page(viewport={"width": 1200, "height": 850})
-    log_in(cleo, live_server.url, "cleo")
+    log_in(cleo, web_server.url, "cleo")
     cleo.wait_for_selector(f'#open-games li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
     cleo.click(f'#open-games li[data-game="{game_id}"] button.primary')
     cleo.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)

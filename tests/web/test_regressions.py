@@ -33,12 +33,10 @@ def boxes(page) -> list[bool]:
     )
 
 
-def test_unticked_tickets_stay_unticked_when_the_game_changes_under_the_prompt(
-    browser, live_server
-):
+def test_unticked_tickets_stay_unticked_when_the_game_changes_under_the_prompt(browser, web_server):
     ada, bert = make_user("ada"), make_user("bert")
     game_id = two_player_game(ada, bert)
-    page = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
     wait_for_prompt(page, "choose_initial_tickets")
     version = page.get_attribute("#prompt", "data-version")
     page.locator("#prompt input[type=checkbox]").first.uncheck()
@@ -53,10 +51,10 @@ def test_unticked_tickets_stay_unticked_when_the_game_changes_under_the_prompt(
     assert all(boxes(page)[1:])
 
 
-def test_the_first_keep_sends_the_version_its_options_were_read_at(browser, live_server):
+def test_the_first_keep_sends_the_version_its_options_were_read_at(browser, web_server):
     ada, bert = make_user("ada"), make_user("bert")
     game_id = two_player_game(ada, bert)
-    page = open_as(browser, live_server.url, ada)
+    page = open_as(browser, web_server.url, ada)
     moved = []
 
     def opponent_moves_first(route) -> None:
@@ -69,7 +67,7 @@ def test_the_first_keep_sends_the_version_its_options_were_read_at(browser, live
 
     page.route(re.compile(r".*/legal-actions$"), opponent_moves_first)
     sent = record_actions(page)
-    page.goto(f"{live_server.url}/#/game/{game_id}")
+    page.goto(f"{web_server.url}/#/game/{game_id}")
     wait_for_prompt(page, "choose_initial_tickets")
     page.click("#keep-tickets")
     page.wait_for_selector("#prompt:not([data-kind=choose_initial_tickets])", timeout=TIMEOUT_MS)
@@ -77,7 +75,7 @@ def test_the_first_keep_sends_the_version_its_options_were_read_at(browser, live
     assert page.is_hidden("#error")
 
 
-def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, live_server):
+def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, web_server):
     ada = make_user("ada")
     for _ in range(12):  # until the deal offers ada a country ticket
         game_id = game_against_ai(ada, ais=1, board="switzerland")
@@ -87,7 +85,7 @@ def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, live_ser
     else:
         pytest.fail("no country ticket was dealt in 12 games")
     country = next(t for t in offered if t.get("destinations"))
-    page = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
     wait_for_prompt(page, "choose_initial_tickets")
     offer = page.inner_text(f'#prompt [data-ticket="{country["id"]}"]')
     assert "undefined" not in page.inner_text("#prompt")
@@ -124,14 +122,14 @@ def not_clipped(page, selector: str) -> None:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_score_sheet_and_the_players_table_fit_their_cards(
-    browser, live_server, artifacts, viewport
+    browser, web_server, artifacts, viewport
 ):
     ada = make_user("margarethe.vanderlinden")  # names are up to 32 characters
     game_id = game_against_ai(ada, ais=3)
     finish_with_ai(game_id)
     phone = viewport is PHONE
     page = open_as(
-        browser, live_server.url, ada, f"#/game/{game_id}", viewport=viewport, is_mobile=phone
+        browser, web_server.url, ada, f"#/game/{game_id}", viewport=viewport, is_mobile=phone
     )
     page.wait_for_selector("#result table td.total", timeout=TIMEOUT_MS)
     not_clipped(page, "#result")
@@ -140,11 +138,11 @@ def test_the_score_sheet_and_the_players_table_fit_their_cards(
     page.screenshot(path=str(artifacts / f"{'phone' if phone else 'desktop'}-score-sheet.png"))
 
 
-def test_logging_out_in_one_tab_logs_out_the_others(browser, live_server):
+def test_logging_out_in_one_tab_logs_out_the_others(browser, web_server):
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
-    first = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
-    second = open_as(browser, live_server.url, ada, f"#/game/{game_id}", context=first.context)
+    first = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    second = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=first.context)
     for page in (first, second):
         page.wait_for_selector("#prompt[data-kind]", timeout=TIMEOUT_MS)
     first.click("#logout")
@@ -155,11 +153,11 @@ def test_logging_out_in_one_tab_logs_out_the_others(browser, live_server):
     assert second.inner_text("#who").strip() == ""
 
 
-def test_acting_in_an_out_of_date_tab_explains_and_catches_up(browser, live_server):
+def test_acting_in_an_out_of_date_tab_explains_and_catches_up(browser, web_server):
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
     keep_all_offered(ada, game_id)
-    page = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
     wait_for_prompt(page, "turn_action")
     act(ada, game_id, {"type": "draw_blind"})  # from another tab
     page.click("#draw-blind")
@@ -170,12 +168,12 @@ def test_acting_in_an_out_of_date_tab_explains_and_catches_up(browser, live_serv
     wait_for_prompt(page, "second_card")
 
 
-def test_a_quick_double_click_on_the_deck_draws_one_card_and_says_so(browser, live_server):
+def test_a_quick_double_click_on_the_deck_draws_one_card_and_says_so(browser, web_server):
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
     keep_all_offered(ada, game_id)
     hand_before = sum(view_of(ada, game_id)["state"]["you"]["hand"].values())
-    page = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
     wait_for_prompt(page, "turn_action")
     sent = record_actions(page)
     # The server answers slowly: every button stays disabled until it has.
@@ -197,11 +195,11 @@ def test_a_quick_double_click_on_the_deck_draws_one_card_and_says_so(browser, li
     assert sum(view_of(ada, game_id)["state"]["you"]["hand"].values()) == hand_before + 1
 
 
-def test_an_error_does_not_move_the_board(browser, live_server):
+def test_an_error_does_not_move_the_board(browser, web_server):
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
     keep_all_offered(ada, game_id)
-    page = open_as(browser, live_server.url, ada, f"#/game/{game_id}")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
     wait_for_prompt(page, "turn_action")
     before = page.locator("svg.board").bounding_box()
     page.locator("g.route:not(.selectable)").first.dispatch_event("click")

@@ -105,6 +105,18 @@ export async function allPages(path) {
   }
 }
 
+// A game's event stream (Server-Sent Events) from move `after` on. A browser's
+// EventSource cannot send Authorization, so a logged-in stream is opened with a
+// short-lived stream ticket (POST /stream-tickets), never with the token in the URL.
+export async function openEvents(path, after = 0) {
+  let query = `after=${after}`;
+  if (session.token) {
+    const { ticket } = await post("/stream-tickets");
+    query += `&ticket=${encodeURIComponent(ticket)}`;
+  }
+  return new EventSource(`${BASE}${path}?${query}`);
+}
+
 // Boards never change while the page is open.
 const boards = new Map();
 export function board(id) {

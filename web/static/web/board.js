@@ -170,6 +170,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     cityNodes.set(c.name, node);
   }
 
+  let seenClaims = false;
+
   function routeGeometry(id) {
     return geometry(routes.get(id), cities, offsets);
   }
@@ -185,12 +187,18 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
       for (const [id, node] of routeNodes) {
         const seat = owners[id];
         const claimed = seat !== undefined && seat !== null;
+        // A claim seen arriving (not one there when the page opened) is animated once.
+        if (claimed && !node.classList.contains("claimed") && seenClaims) {
+          node.classList.add("just-claimed");
+          setTimeout(() => node.classList.remove("just-claimed"), 1600);
+        }
         node.classList.toggle("claimed", claimed);
         const fill = claimed ? PLAYER_COLORS[seat % PLAYER_COLORS.length] : CARD_COLORS[routes.get(id).color];
         for (const rect of node.querySelectorAll("rect")) rect.setAttribute("fill", fill);
         if (claimed) node.setAttribute("data-owner", seat);
         else node.removeAttribute("data-owner");
       }
+      seenClaims = true;
       stationLayer.textContent = "";
       const perCity = new Map();
       for (const { city, seat } of stations) {
@@ -206,6 +214,15 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
           d: `M${x} ${y + 10} v-6 l5 -5 l5 5 v6 z`,
           fill: PLAYER_COLORS[seat % PLAYER_COLORS.length],
         }, stationLayer);
+      }
+    },
+    // Each opponent's last move on the map: the route claimed, or the station built.
+    setRecent(routeIds, stationKeys) {
+      const routesNow = new Set(routeIds);
+      for (const [id, node] of routeNodes) node.classList.toggle("recent", routesNow.has(id));
+      const stationsNow = new Set(stationKeys);
+      for (const node of stationLayer.querySelectorAll("[data-station]")) {
+        node.classList.toggle("recent", stationsNow.has(node.getAttribute("data-station")));
       }
     },
     setSelectable(routeIds, cityNames) {

@@ -1,9 +1,13 @@
-// One game: the board, the players, the market, my hand and tickets, and every decision
-// played by clicking. The view is polled with If-None-Match; legal actions are asked for
-// whenever a decision of mine is pending, and every button is made from them.
-import { board as loadBoard, get, newKey, post, request } from "./api.js";
+// One game: the board, the players, the market, my hand and tickets, the move log, and
+// every decision played by clicking. The game's event stream says when something happened
+// (each move as it is made); while it is not open, the view is polled with If-None-Match.
+// Legal actions are asked for whenever a decision of mine is pending, and every button is
+// made from them.
+import { board as loadBoard, get, newKey, openEvents, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, PLAYER_COLORS, routeLabel } from "./board.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
+import { describeMove, movesAfter } from "./moves.js";
+import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
@@ -67,22 +71,33 @@ export function showGame(root, gameId) {
   let quietPolls = 0; // polls in a row that found nothing new
   let busy = false;
   let resultShown = false;
+  let moves = []; // the move log as I may see it
+  let lastMove = 0; // the number of its last move
+  let movesLoading = null;
+  let stream = null; // the EventSource while one is open or opening
+  let streamOpen = false;
+  let streamFailures = 0;
+  let streamRetry = null;
+  let refreshTimer = null;
+  let wasMine = false;
   const ui = { route: null, stationMode: false, city: null };
   // The person's ticks in a ticket offer, kept across re-renders and new versions while
   // the same offer is open: only the boxes they unticked.
   const keepChoice = { offer: null, unticked: new Set() };
 
   const boardWrap = h("div.board-wrap#board");
+  const prefsRow = settingsRow();
   const status = h("section.card.status#status");
   const prompt = h("section.card.prompt#prompt");
   const market = h("section.card.market#market");
   const hand = h("section.card.hand#hand");
   const tickets = h("section.card.tickets#tickets");
+  const log = h("section.card.log#log", {}, h("h3", {}, "Moves"), h("ol.move-log"));
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
   const gameNode = h("div.game", { dataset: { game: gameId } },
     boardWrap,
-    h("aside.side", {}, status, prompt, result, hand, tickets, market, players),
+    h("aside.side", {}, status, prompt, result, hand, market, tickets, players, log),
   );
   root.replaceChildren(gameNode);
 
@@ -163,8 +178,10 @@ export function showGame(root, gameId) {
   }
 
   async function accept(data, newEtag) {
+    const changed = !view || view.version !== data.version;
     view = data;
     etag = newEtag;
+    if (changed && !streamOpen) loadMoves();
     if (view.board !== boardId) {
       boardId = view.board;
       boardData = await loadBoard(boardId);
@@ -203,18 +220,97 @@ export function showGame(root, gameId) {
   function schedulePoll() {
     clearTimeout(pollTimer);
     quietPolls = 0;
+    if (streamOpen) return; // the stream says when to look
     pollTimer = setTimeout(poll, POLL_FIRST_MS);
   }
 
+  // One look at the view soon, for a burst of events at once.
+  function refreshSoon() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      if (alive && !busy) refresh();
+      else if (alive) refreshSoon();
+    }, 60);
+  }
+
   async function poll() {
-    if (!alive) return;
+    if (!alive || streamOpen) return;
     if (!busy) await refresh();
+    if (!alive || streamOpen) return;
     if (!alive) return;
     const done = view && ["finished", "cancelled"].includes(view.status);
     if (done) return;
     const wait = myDecision() ? POLL_MY_TURN_MS : Math.min(POLL_WAITING_MS, POLL_FIRST_MS * 2 ** quietPolls);
     clearTimeout(pollTimer);
     pollTimer = setTimeout(poll, wait);
+  }
+
+  // ------------------------------------------------------------------ the move log
+  function addMoves(list) {
+    const fresh = list.filter((m) => m.number > lastMove);
+    if (!fresh.length) return;
+    moves = moves.concat(fresh);
+    lastMove = fresh[fresh.length - 1].number;
+    renderLog(fresh.length);
+    renderBoard();
+  }
+
+  // Polling: the moves made since the last one read, once per new version.
+  function loadMoves() {
+    if (movesLoading) return;
+    movesLoading = movesAfter(gameId, lastMove)
+      .then((list) => alive && addMoves(list))
+      .catch(() => {}) // the log catches up at the next version
+      .finally(() => { movesLoading = null; });
+  }
+
+  // ------------------------------------------------------------------ the event stream
+  function startStream() {
+    if (!alive || stream || typeof EventSource === "undefined") return;
+    if (view && ["finished", "cancelled"].includes(view.status)) return;
+    const opening = openEvents(`/games/${gameId}/events`, lastMove);
+    stream = opening;
+    opening.then((es) => {
+      if (!alive || stream !== opening) { es.close(); return; }
+      stream = es;
+      es.onopen = () => {
+        streamOpen = true;
+        streamFailures = 0;
+        clearTimeout(pollTimer);
+        gameNode.dataset.live = "stream";
+      };
+      es.addEventListener("move", (e) => {
+        const move = JSON.parse(e.data);
+        addMoves([move]);
+        if (!view || move.version > view.version) refreshSoon();
+      });
+      es.addEventListener("game", (e) => {
+        const data = JSON.parse(e.data);
+        if (!view || data.version !== view.version) refreshSoon();
+      });
+      es.addEventListener("end", () => {
+        stopStream();
+        refreshSoon();
+      });
+      // EventSource would reconnect by itself, but with a ticket that may have expired:
+      // poll meanwhile, and open a new stream with a new ticket from the last move read.
+      es.onerror = () => streamFailed();
+    }).catch(() => { if (stream === opening) streamFailed(); });
+  }
+
+  function stopStream() {
+    if (stream && stream.close) stream.close();
+    stream = null;
+    streamOpen = false;
+    gameNode.dataset.live = "poll";
+  }
+
+  function streamFailed() {
+    stopStream();
+    streamFailures += 1;
+    schedulePoll();
+    clearTimeout(streamRetry);
+    streamRetry = setTimeout(startStream, Math.min(60000, 1000 * 2 ** streamFailures));
   }
 
   function clickRoute(routeId) {
@@ -244,8 +340,12 @@ export function showGame(root, gameId) {
   // ------------------------------------------------------------------ rendering
   function render() {
     if (!view) return;
+    const mine = Boolean(myDecision());
+    if (mine && !wasMine) beep();
+    wasMine = mine;
     document.title = pageTitle();
     gameNode.classList.toggle("busy", busy);
+    gameNode.dataset.version = view.version;
     gameNode.setAttribute("aria-busy", String(busy));
     renderStatus();
     renderPrompt();
@@ -254,10 +354,37 @@ export function showGame(root, gameId) {
     renderTickets();
     renderPlayers();
     renderBoard();
+    renderLog();
     if (view.status === "finished" && !resultShown) {
       resultShown = true;
       showResult(result, gameId, view, theBoard);
     }
+  }
+
+  // Each opponent's last move, as words, and what it put on the map.
+  function lastMoves() {
+    const last = new Map();
+    if (!view || !theBoard) return last;
+    for (let i = moves.length - 1; i >= 0 && last.size < view.seats.length; i--) {
+      const m = moves[i];
+      if (m.seat === null || m.seat === undefined || last.has(m.seat)) continue;
+      last.set(m.seat, describeMove(m, view.seats, theBoard, mySeat()));
+    }
+    return last;
+  }
+
+  function renderLog() {
+    if (!view || !theBoard) return;
+    const list = log.querySelector("ol");
+    const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    list.replaceChildren(...moves.map((m) => {
+      const d = describeMove(m, view.seats, theBoard, mySeat());
+      return h(`li${m.seat === mySeat() ? ".mine" : ""}`, { dataset: { move: m.number, seat: m.seat ?? "" } },
+        m.seat === null || m.seat === undefined ? null : h("span.swatch", { style: `background:${PLAYER_COLORS[m.seat]}` }),
+        h("strong", {}, d.who), ` ${d.text}`);
+    }));
+    log.querySelector("h3").textContent = `Moves (${moves.length})`;
+    if (stick) list.scrollTop = list.scrollHeight;
   }
 
   function renderBoard() {
@@ -274,6 +401,11 @@ export function showGame(root, gameId) {
     const buildable = new Set(mine && ui.stationMode ? actionsOf("build_station").map((a) => a.city) : []);
     theBoard.setSelectable(claimable, buildable);
     theBoard.setSelected(ui.route);
+    const recent = [...lastMoves().values()].filter((d) => d.seat !== mySeat());
+    theBoard.setRecent(
+      recent.filter((d) => d.route && owners[d.route] === d.seat).map((d) => d.route),
+      recent.filter((d) => d.city).map((d) => `${d.city}:${d.seat}`),
+    );
   }
 
   function pageTitle() {
@@ -292,17 +424,19 @@ export function showGame(root, gameId) {
 
   function renderStatus() {
     const st = state();
-    const lines = [h("h2", {}, `Game #${view.id}`, h("span.badge", {}, view.status))];
+    const lines = [h("h2", {}, `${boardData ? boardData.name : view.board} · game #${view.id}`, h("span.badge", {}, view.status))];
     if (view.status === "lobby") {
       lines.push(h("p", {}, "Waiting for players: ", view.seats.map(seatName).join(", ")));
     } else if (st) {
       const turn = whoseTurn();
-      if (turn) lines.push(h("p#whose-turn", {}, myDecision() ? h("strong", {}, "Your move") : `Waiting for ${turn}`));
+      if (turn) lines.push(myDecision()
+        ? h("p.your-turn#whose-turn", {}, "Your turn")
+        : h("p#whose-turn", {}, `Waiting for ${turn}`));
       if (st.last_round && view.status === "active") lines.push(h("p.warn", {}, `Last round: ${st.last_round.turns_left} turn(s) left`));
       if (view.deadline) lines.push(h("p", {}, "Deadline: ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));
     }
     if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, "Watch the replay")));
-    lines.push(h("p", {}, h("a", { href: "#/" }, "← Lobby")));
+    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, "← Lobby"), prefsRow));
     status.replaceChildren(...lines);
     tick();
   }
@@ -500,10 +634,13 @@ export function showGame(root, gameId) {
   function renderPlayers() {
     const st = state();
     const pending = st && st.pending ? st.pending.seats : [];
+    const last = lastMoves();
     const rows = view.seats.map((seat) => {
       const pub = st ? st.seats[seat.index] : null;
+      const did = last.get(seat.index);
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}`, { dataset: { seat: seat.index } },
-        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
+        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat),
+          did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
         h("td.num", {}, pub ? pub.route_points : ""),
         h("td.num", {}, pub ? pub.trains : ""),
         h("td.num", {}, pub ? pub.stations_left : ""),
@@ -519,10 +656,15 @@ export function showGame(root, gameId) {
   }
 
   const clock = setInterval(tick, 1000);
+  gameNode.dataset.live = "poll";
   poll();
+  startStream();
   return () => {
     alive = false;
+    stopStream();
     clearTimeout(pollTimer);
+    clearTimeout(streamRetry);
+    clearTimeout(refreshTimer);
     clearInterval(clock);
   };
 }

@@ -5,39 +5,7 @@ import { board as loadBoard, get } from "./api.js";
 import { createBoard, PLAYER_COLORS } from "./board.js";
 import { h, seatName, showError } from "./dom.js";
 import { cardChip } from "./game.js";
-
-async function allMoves(gameId) {
-  const moves = [];
-  let after = 0;
-  for (;;) {
-    const page = await get(`/games/${gameId}/moves?after=${after}&limit=500`);
-    moves.push(...page.moves);
-    if (!page.has_more) return moves;
-    after = page.next_after;
-  }
-}
-
-function describe(move, frame, seats, routes) {
-  const who = move.seat === null || move.seat === undefined ? "The game" : seatName(seats[move.seat]);
-  const bits = [];
-  for (const e of move.events) {
-    if (e.type === "tickets_kept") bits.push(`kept ${e.kept} ticket${e.kept === 1 ? "" : "s"}${e.initial ? " to start" : ""}`);
-    else if (e.type === "tickets_drawn") bits.push(`drew ${e.count} tickets`);
-    else if (e.type === "card_drawn") bits.push(e.source === "face_up" ? `took a face-up ${e.color}` : `drew from the deck${e.color ? ` (${e.color})` : ""}`);
-    else if (e.type === "tunnel_revealed") bits.push(`turned ${e.revealed.join(", ")} for a tunnel (+${e.extra})`);
-    else if (e.type === "tunnel_declined") bits.push("declined the tunnel");
-    else if (e.type === "route_claimed") {
-      const r = routes.get(e.route);
-      bits.push(`claimed ${r ? r.cities.join("–") : e.route} (+${e.points})`);
-    } else if (e.type === "station_built") bits.push(`built a station in ${e.city}`);
-    else if (e.type === "forfeited") bits.push("forfeited");
-    else if (e.type === "turn_skipped") bits.push("could not move");
-    else if (e.type === "last_round") bits.push("started the last round");
-    else if (e.type === "game_over") bits.push("— game over");
-  }
-  if (move.by_ai && move.seat !== null && seats[move.seat] && seats[move.seat].kind !== "ai") bits.push("(played by the AI)");
-  return `${who} ${bits.join(", ") || (move.action ? move.action.type.replace("_", " ") : "")}`;
-}
+import { describeMove, movesAfter } from "./moves.js";
 
 function frames(moves, players, rules) {
   let cur = {
@@ -77,7 +45,7 @@ export function showReplay(root, gameId) {
     try {
       const view = await get(`/games/${gameId}`);
       const boardData = await loadBoard(view.board);
-      const moves = await allMoves(gameId);
+      const moves = await movesAfter(gameId);
       if (!alive) return;
       const board = createBoard(boardWrap, boardData);
       const all = frames(moves, view.players, boardData.rules);
@@ -94,7 +62,11 @@ export function showReplay(root, gameId) {
         board.setSelected(f.last);
         slider.value = step;
         counter.textContent = `Move ${step} of ${moves.length}`;
-        label.textContent = step === 0 ? "The start: nothing claimed yet." : describe(moves[step - 1], f, view.seats, board.routes);
+        if (step === 0) label.textContent = "The start: nothing claimed yet.";
+        else {
+          const d = describeMove(moves[step - 1], view.seats, board, view.your_seat);
+          label.textContent = `${d.who} ${d.text}`;
+        }
         scores.replaceChildren(...view.seats.map((s) =>
           h(`tr${f.toMove === s.index ? ".to-move" : ""}`, {},
             h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[s.index]}` }), seatName(s)),
