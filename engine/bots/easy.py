@@ -11,6 +11,7 @@ from typing import Any
 
 from ..actions import DrawBlind, DrawTickets
 from ..board import Ticket
+from ..colors import CARD_INDEX
 from ..legal import claimable_routes, draw_actions
 from ..state import GameState
 from .base import KnowledgeBot
@@ -36,8 +37,13 @@ class EasyBot(KnowledgeBot):
     ticket_draw_trains = 25
     # Share of draws taken blind without looking at the face-up cards: part of being easy.
     careless = 0.3
+    # With this many cards and nothing on its path to claim, it lays the longest route its
+    # spare cards pay for (cards its path does not need, no locomotives) that leaves the
+    # trains its tickets need, rather than draw more: a hand of 39 cards next to open
+    # routes looks broken, not easy.
+    full_hand = 16
 
-    def _path_routes(self, k: Knowledge) -> list[int]:
+    def path_routes(self, k: Knowledge) -> list[int]:
         """Unclaimed routes on a shortest path of the first pending ticket that has one."""
         costs = _length_costs(k)
         for t in pending_tickets(k):
@@ -61,7 +67,7 @@ class EasyBot(KnowledgeBot):
         return keep(min(combos, key=length))
 
     def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
-        wanted = self._path_routes(k)
+        wanted = self.path_routes(k)
         claimable = set(claimable_routes(state, seat))
         need = color_needs(k, wanted)
         for r in wanted:
@@ -74,10 +80,38 @@ class EasyBot(KnowledgeBot):
                 longest = max(claimable, key=lambda r: (k.board.routes[r].length, -r))
                 if k.board.routes[longest].length >= 3 or k.my_trains < 8:
                     return pay_for_route(state, seat, k, longest, [0] * 8)
+        if claimable and sum(k.hand) >= self.full_hand:
+            spare = self.spare_claims(k, claimable, need)
+            if spare:
+                longest = max(spare, key=lambda r: (k.board.routes[r].length, -r))
+                return pay_for_route(state, seat, k, longest, need)
         return self._draw(state, seat, k, need)
 
+    def spare_claims(self, k: Knowledge, claimable: set[int], need: list[int]) -> list[int]:
+        """Claimable routes that cards beyond ``need`` pay for alone, leaving the trains its
+        pending tickets' paths still need."""
+        costs = _length_costs(k)
+        reserve = 0
+        for t in pending_tickets(k):
+            path = shortest_path(k, costs, *t.city_indices)
+            if path is not None:
+                reserve += sum(
+                    k.board.routes[r].length for r in path.routes if k.owner[r] != k.seat
+                )
+        room = k.my_trains - reserve
+        spare = [k.hand[c] - need[c] for c in range(len(need))]
+        out = []
+        for r in sorted(claimable):
+            route = k.board.routes[r]
+            if route.length > room or route.ferry_locomotives:
+                continue
+            colors = range(len(need)) if route.is_gray else [CARD_INDEX[route.color]]
+            if any(spare[c] >= route.length for c in colors):
+                out.append(r)
+        return out
+
     def second_card(self, state: GameState, seat: int, k: Knowledge) -> Any:
-        return self._draw(state, seat, k, color_needs(k, self._path_routes(k)))
+        return self._draw(state, seat, k, color_needs(k, self.path_routes(k)))
 
     def _draw(self, state: GameState, seat: int, k: Knowledge, need: list[int]) -> Any:
         if self._random.random() < self.careless and DrawBlind() in draw_actions(state, seat):
