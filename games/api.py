@@ -68,6 +68,7 @@ _NOT_FINISHED = (
 
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
 IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
+IF_MATCH_MAX_LENGTH = 64
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
 
@@ -498,7 +499,12 @@ class ActionView(APIView):
         parameters=[
             OpenApiParameter(
                 "If-Match",
-                {"type": "string", "minLength": 1, "maxLength": 64, "pattern": IF_MATCH_PATTERN},
+                {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": IF_MATCH_MAX_LENGTH,
+                    "pattern": IF_MATCH_PATTERN,
+                },
                 OpenApiParameter.HEADER,
                 description="The version the move was decided on: the game's ETag as read "
                 '(`"g12-v7-s0"`, weak `W/` too), or the bare version number (`7` or `"7"`). '
@@ -631,7 +637,7 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
     raw = request.headers.get("If-Match")
     if raw is not None:
         match = _IF_MATCH.fullmatch(raw.strip())
-        if match is None:
+        if match is None or len(raw) > IF_MATCH_MAX_LENGTH:
             raise errors.bad_request(
                 "BAD_IF_MATCH", "If-Match must be the game version or its ETag."
             )

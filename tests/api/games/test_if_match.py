@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.api import IF_MATCH_PATTERN
+from games.api import IF_MATCH_MAX_LENGTH, IF_MATCH_PATTERN
 from games.models import Game
 
 from .conftest import keep_all_initial
@@ -58,3 +58,15 @@ def test_a_stale_tag_is_412(started, creator):
     response = _post(creator, started, f'"g{started}-v{version - 1}-s0"')
     assert response.status_code == 412
     assert response.json()["current_version"] == version
+
+
+def test_a_tag_longer_than_the_stated_maximum_is_refused_though_it_fits_the_pattern(
+    started, creator
+):
+    version = Game.objects.get(pk=started).version
+    header = f'"{version}-s{"0" * IF_MATCH_MAX_LENGTH}"'
+    assert re.fullmatch(IF_MATCH_PATTERN, header)
+    response = _post(creator, started, header)
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "BAD_IF_MATCH"
+    assert Game.objects.get(pk=started).version == version
