@@ -47,7 +47,7 @@ function showLogin() {
   const form = h(
     "form.card.login",
     { onsubmit: (e) => { e.preventDefault(); submit("login"); } },
-    h("h1", {}, "Play Ticket to Ride Europe"),
+    h("h1", {}, "Play Ticket to Ride"),
     h("label", {}, "Username", username),
     h("label", {}, "Password", password),
     h("div.row", {},

@@ -17,8 +17,24 @@ export const CARD_COLORS = {
   locomotive: "#c9a0dc",
 };
 
-// Player colours, chosen apart from the card colours' hues where possible.
-export const PLAYER_COLORS = ["#c2185b", "#00838f", "#6d4c41", "#283593", "#558b2f"];
+// A symbol per card colour, shown with its name, so that no card is told by its colour
+// alone.
+export const CARD_SYMBOLS = {
+  purple: "◆",
+  blue: "●",
+  orange: "▲",
+  white: "○",
+  green: "♣",
+  yellow: "★",
+  black: "■",
+  red: "♥",
+  locomotive: "L",
+};
+
+// Player colours, chosen apart from the eight card colours (and gray): pink, cyan, brown,
+// lime and maroon. On the map a player's routes are also drawn as train cars, with
+// windows, where an unclaimed route is a row of flat slots.
+export const PLAYER_COLORS = ["#ff4fa8", "#19c3d3", "#8b5a2b", "#a4c639", "#7a1f3d"];
 
 const CITY_R = 7;
 const CAR_W = 7;
@@ -153,11 +169,23 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         rx: 1,
         fill: CARD_COLORS[r.color] || "#999",
       }, t);
-      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2, cx: 0, cy: 0 }, t);
+      // A claimed car's windows (shown only once claimed).
+      for (const side of [-1, 1]) {
+        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, t);
+      }
+      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, t);
     }
     // A wide invisible line makes a thin route easy to hit with a finger.
     el("line", { class: "hit", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
-    if (onRoute) node.addEventListener("click", () => onRoute(r.id));
+    if (onRoute) {
+      node.addEventListener("click", () => onRoute(r.id));
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          onRoute(r.id);
+        }
+      });
+    }
     routeNodes.set(r.id, node);
   }
 
@@ -166,7 +194,15 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     const node = el("g", { class: c.country ? "city border-point" : "city", "data-city": c.name }, cityLayer);
     el("circle", { cx: c.x, cy: c.y, r: CITY_R - 1.5 }, node);
     el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = place(c.name);
-    if (onCity) node.addEventListener("click", () => onCity(c.name));
+    if (onCity) {
+      node.addEventListener("click", () => onCity(c.name));
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          onCity(c.name);
+        }
+      });
+    }
     cityNodes.set(c.name, node);
   }
 
@@ -181,6 +217,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     routes,
     cities,
     place,
+    rules: board.rules,
+    name: board.name,
     ticketCities: (ticket) => ticketCities(board, ticket),
     // owners: {routeId: seat}; stations: [{city, seat}]
     setClaims(owners, stations) {
@@ -194,7 +232,7 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         }
         node.classList.toggle("claimed", claimed);
         const fill = claimed ? PLAYER_COLORS[seat % PLAYER_COLORS.length] : CARD_COLORS[routes.get(id).color];
-        for (const rect of node.querySelectorAll("rect")) rect.setAttribute("fill", fill);
+        for (const rect of node.querySelectorAll("rect.car")) rect.setAttribute("fill", fill);
         if (claimed) node.setAttribute("data-owner", seat);
         else node.removeAttribute("data-owner");
       }
@@ -206,12 +244,12 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         if (!c) continue;
         const k = perCity.get(city) || 0;
         perCity.set(city, k + 1);
-        const x = c.x - 16 + k * 11;
-        const y = c.y + 8;
+        const x = c.x - 18 + k * 13;
+        const y = c.y + 7;
         el("path", {
           class: "station",
           "data-station": `${city}:${seat}`,
-          d: `M${x} ${y + 10} v-6 l5 -5 l5 5 v6 z`,
+          d: `M${x} ${y + 12} v-7 l6 -6 l6 6 v7 z`,
           fill: PLAYER_COLORS[seat % PLAYER_COLORS.length],
         }, stationLayer);
       }
@@ -225,9 +263,21 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         node.classList.toggle("recent", stationsNow.has(node.getAttribute("data-station")));
       }
     },
+    // What may be picked now: lit, and reachable with Tab (Enter or Space picks it).
     setSelectable(routeIds, cityNames) {
-      for (const [id, node] of routeNodes) node.classList.toggle("selectable", routeIds.has(id));
-      for (const [name, node] of cityNodes) node.classList.toggle("selectable", cityNames.has(name));
+      const reachable = (node, on, label) => {
+        node.classList.toggle("selectable", on);
+        if (on) {
+          node.setAttribute("tabindex", "0");
+          node.setAttribute("role", "button");
+          node.setAttribute("aria-label", label);
+        } else {
+          node.removeAttribute("tabindex");
+          node.removeAttribute("role");
+        }
+      };
+      for (const [id, node] of routeNodes) reachable(node, routeIds.has(id), `Claim ${routeLabel(routes.get(id), place)}`);
+      for (const [name, node] of cityNodes) reachable(node, cityNames.has(name), `Build a station in ${place(name)}`);
       svg.classList.toggle("picking", routeIds.size > 0 || cityNames.size > 0);
     },
     setSelected(routeId) {

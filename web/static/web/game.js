@@ -4,7 +4,7 @@
 // Legal actions are asked for whenever a decision of mine is pending, and every button is
 // made from them.
 import { board as loadBoard, get, newKey, openEvents, post, request } from "./api.js";
-import { createBoard, CARD_COLORS, PLAYER_COLORS, routeLabel } from "./board.js";
+import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
@@ -42,11 +42,14 @@ function article(color) {
   return color === "locomotive" ? "a locomotive" : `${/^[aeiou]/.test(color) ? "an" : "a"} ${color}`;
 }
 
+// A card, or `count` cards, of a colour: its symbol and the count, named for screen
+// readers and on hover.
 export function cardChip(color, count) {
   return h(
     "span.chip",
-    { dataset: { card: color }, style: `--card:${CARD_COLORS[color]}`, title: color },
-    count === undefined ? color : `${count}`,
+    { dataset: { card: color }, style: `--card:${CARD_COLORS[color]}`, title: color, "aria-label": count === undefined ? color : `${count} ${color}` },
+    h("span.sym", { "aria-hidden": "true" }, CARD_SYMBOLS[color] || ""),
+    count === undefined || count === "" ? "" : `${count}`,
   );
 }
 
@@ -346,6 +349,7 @@ export function showGame(root, gameId) {
     document.title = pageTitle();
     gameNode.classList.toggle("busy", busy);
     gameNode.dataset.version = view.version;
+    gameNode.classList.toggle("finished", view.status === "finished");
     gameNode.setAttribute("aria-busy", String(busy));
     renderStatus();
     renderPrompt();
@@ -530,7 +534,7 @@ export function showGame(root, gameId) {
     const route = theBoard.routes.get(t.route);
     return [
       h("h3", {}, `Tunnel ${route ? route.cities.map(theBoard.place).join(" – ") : ""}`),
-      h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, c === "locomotive" ? "L" : ""))),
+      h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, ""))),
       h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
       h("div.options", {},
         actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
@@ -591,8 +595,9 @@ export function showGame(root, gameId) {
           dataset: { slot: i, card: c || "empty" },
           style: `--card:${CARD_COLORS[c] || "transparent"}`,
           title: c || "empty",
+          "aria-label": c ? `Take the face-up ${c}` : "Empty slot",
           onclick: () => play({ type: "draw_face_up", slot: i }),
-        }, c === "locomotive" ? "L" : ""))),
+        }, c ? [h("span.sym", { "aria-hidden": "true" }, CARD_SYMBOLS[c]), h("span.name", {}, c === "locomotive" ? "loco" : c)] : ""))),
       h("div.row", {},
         h("button#draw-blind", { disabled: busy || !blind, onclick: () => play({ type: "draw_blind" }) }, `Deck (${st.deck_size})`),
         h("span.muted", {}, `Discard: ${st.discard_size}`),
@@ -614,46 +619,70 @@ export function showGame(root, gameId) {
     const you = state() && state().you;
     tickets.hidden = !you;
     if (!you) return;
+    const pinned = () => you.tickets.find((t) => t.id === ui.pinnedTicket) || null;
+    const light = (t) => theBoard.highlightCities(t ? theBoard.ticketCities(t) : []);
+    const done = you.tickets.filter((t) => t.connected).length;
     tickets.replaceChildren(
-      h("h3", {}, "My tickets"),
+      h("h3", {}, "My tickets", you.tickets.length ? h("span.badge", {}, `${done} of ${you.tickets.length} connected`) : null),
       you.tickets.length
         ? h("ul.ticket-list", {}, you.tickets.map((t) =>
-            h(`li.ticket${t.connected ? ".done" : ""}${t.long ? ".long" : ""}`, {
+            h(`li.ticket${t.connected ? ".done" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
               dataset: { ticket: t.id },
               tabindex: 0,
-              title: t.connected ? "Connected" : "Not connected yet",
-              onmouseenter: () => theBoard.highlightCities(theBoard.ticketCities(t)),
-              onmouseleave: () => theBoard.highlightCities([]),
-              onfocus: () => theBoard.highlightCities(theBoard.ticketCities(t)),
-              onblur: () => theBoard.highlightCities([]),
+              title: `${t.connected ? "Connected" : "Not connected yet"}. Tap to keep it lit on the map.`,
+              onmouseenter: () => light(t),
+              onmouseleave: () => light(pinned()),
+              onfocus: () => light(t),
+              onblur: () => light(pinned()),
+              onclick: () => {
+                ui.pinnedTicket = ui.pinnedTicket === t.id ? null : t.id;
+                renderTickets();
+                light(pinned());
+              },
             }, h("span.mark", {}, t.connected ? "✓" : "○"), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
         : h("p.muted", {}, "None yet."),
     );
   }
 
+
   function renderPlayers() {
     const st = state();
     const pending = st && st.pending ? st.pending.seats : [];
     const last = lastMoves();
+    const stations = boardData && boardData.rules.stations_per_player > 0;
+    const cell = (value, cls = "td.num") => h(cls, {}, value === undefined || value === null ? "" : value);
     const rows = view.seats.map((seat) => {
       const pub = st ? st.seats[seat.index] : null;
       const did = last.get(seat.index);
-      return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}`, { dataset: { seat: seat.index } },
+      return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}${pub && pub.forfeited ? ".forfeited" : ""}`, { dataset: { seat: seat.index } },
         h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat),
           did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
-        h("td.num", {}, pub ? pub.route_points : ""),
-        h("td.num", {}, pub ? pub.trains : ""),
-        h("td.num", {}, pub ? pub.stations_left : ""),
-        h("td.num", {}, pub ? pub.hand_size : ""),
-        h("td.num", {}, pub ? pub.tickets : ""));
+        cell(pub && pub.route_points),
+        cell(pub && pub.trains),
+        stations ? cell(pub && pub.stations_left) : null,
+        cell(pub && pub.hand_size),
+        cell(pub && pub.tickets));
     });
+    const heads = ["Player", "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
     players.replaceChildren(
       h("h3", {}, "Players"),
+      scoreTrack(st),
       h("table", {},
-        h("thead", {}, h("tr", {}, ["Player", "Score", "Trains", "Stations", "Cards", "Tickets"].map((t, i) => h(i ? "th.num" : "th", {}, t)))),
+        h("thead", {}, h("tr", {}, heads.map((t, i) => h(i ? "th.num" : "th", {}, t)))),
         h("tbody", {}, rows)),
     );
   }
+
+  // Route points as claimed, as bars along one track (the longest bar is the leader).
+  function scoreTrack(st) {
+    if (!st) return null;
+    const top = Math.max(50, ...st.seats.map((s) => s.route_points));
+    return h("div.score-track#score-track", { role: "img", "aria-label": st.seats.map((s) => `${seatName(view.seats[s.seat])} ${s.route_points}`).join(", ") },
+      st.seats.map((s) => h("div.lane", { dataset: { seat: s.seat } },
+        h("span.bar", { style: `width:${(100 * s.route_points) / top}%;background:${PLAYER_COLORS[s.seat]}` }),
+        h("span.value", {}, s.route_points))));
+  }
+
 
   const clock = setInterval(tick, 1000);
   gameNode.dataset.live = "poll";

@@ -13,15 +13,34 @@ const LIMITS = [
   ["3 days a move", "259200"],
 ];
 
-function gameRow(game, actions) {
+// Finished games' score sheets never change: read once per page.
+const results = new Map();
+
+function finalScores(game, node) {
+  if (!results.has(game.id)) results.set(game.id, get(`/games/${game.id}/result`).catch(() => null));
+  results.get(game.id).then((sheet) => {
+    if (!sheet) return;
+    const bySeat = new Map(sheet.players.map((p) => [p.seat, p]));
+    node.replaceChildren(...sheet.ranking.map(({ seat }, i) => {
+      const p = bySeat.get(seat);
+      const who = seat === game.your_seat ? "you" : seatName(game.seats[seat]);
+      return h(`span.score${p.place === 1 ? ".first" : ""}`, {}, `${i ? " · " : ""}${p.place}. ${who} ${p.total}`);
+    }));
+  });
+}
+
+function gameRow(game, actions, boardNames = new Map()) {
   const others = game.seats.map(seatName).join(", ");
   const status = game.status === "active" && game.your_turn ? "your turn" : game.status;
+  const scores = game.status === "finished" ? h("span.scores") : null;
+  if (scores) finalScores(game, scores);
   return h(
     "li.game",
-    { dataset: { game: game.id, status: game.status } },
-    h("a", { href: `#/game/${game.id}` }, `#${game.id}`),
+    { dataset: { game: game.id, status: game.status, board: game.board } },
+    h("a", { href: `#/game/${game.id}` }, `${boardNames.get(game.board) || game.board} #${game.id}`),
     h(`span.badge.${status.replace(" ", "-")}`, {}, status),
     h("span.seats", {}, others),
+    scores,
     actions,
   );
 }
@@ -124,20 +143,21 @@ export function showLobby(root) {
       ]);
       if (!alive) return;
       const me = session.username.toLowerCase();
+      const names = new Map((boards.results || boards).map((b) => [b.id, b.name]));
       const invited = (g) =>
         g.status === "lobby" && g.your_seat === null &&
         g.seats.some((s) => s.kind === "invited" && (s.username || "").toLowerCase() === me);
       const seated = myGames.filter((g) => !invited(g));
-      mine.replaceChildren(...(seated.length ? seated.map((g) => gameRow(g)) : [h("li.muted", {}, "No games yet.")]));
+      mine.replaceChildren(...(seated.length ? seated.map((g) => gameRow(g, null, names)) : [h("li.muted", {}, "No games yet.")]));
       const inv = myGames.filter(invited);
       invites.replaceChildren(...(inv.length
         ? inv.map((g) => gameRow(g, h("span.actions", {},
             h("button.primary", { onclick: () => act(`/games/${g.id}/invitation/accept`) }, "Accept"),
-            h("button", { onclick: () => decline(g.id) }, "Decline"))))
+            h("button", { onclick: () => decline(g.id) }, "Decline")), names))
         : [h("li.muted", {}, "No invitations.")]));
       const joinable = openGames.filter((g) => g.your_seat === null && !invited(g));
       open.replaceChildren(...(joinable.length
-        ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join")))
+        ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join"), names))
         : [h("li.muted", {}, "No open games.")]));
       if (!formSlot.firstChild) formSlot.append(createForm(boards.results || boards));
     } catch (err) {

@@ -55,6 +55,14 @@ export function showReplay(root, gameId) {
       const slider = h("input#replay-step", { type: "range", min: 0, max: moves.length, value: 0 });
       const scores = h("tbody");
       const market = h("div.chips");
+      // The whole game as a list: each move in words, the current one marked; a click
+      // goes to it.
+      const list = h("ol.move-log#replay-moves", {}, moves.map((m, i) => {
+        const d = describeMove(m, view.seats, board, view.your_seat);
+        return h("li", { dataset: { move: i + 1 }, onclick: () => { stop(); show(i + 1); } },
+          m.seat === null || m.seat === undefined ? null : h("span.swatch", { style: `background:${PLAYER_COLORS[m.seat]}` }),
+          h("strong", {}, d.who), ` ${d.text}`);
+      }));
       const show = (n) => {
         step = Math.max(0, Math.min(moves.length, n));
         const f = all[step];
@@ -72,7 +80,13 @@ export function showReplay(root, gameId) {
             h("td", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[s.index]}` }), seatName(s)),
             h("td", {}, f.points[s.index]),
             h("td", {}, f.trains[s.index]))));
-        market.replaceChildren(...f.market.filter(Boolean).map((c) => cardChip(c, c === "locomotive" ? "L" : "")));
+        market.replaceChildren(...f.market.filter(Boolean).map((c) => cardChip(c, "")));
+        for (const li of list.querySelectorAll("li.current")) li.classList.remove("current");
+        const current = list.children[step - 1];
+        if (current) {
+          current.classList.add("current");
+          list.scrollTop = current.offsetTop - list.clientHeight / 2;
+        }
       };
       const stop = () => {
         clearInterval(timer);
@@ -88,7 +102,7 @@ export function showReplay(root, gameId) {
       }, "▶ Play");
       slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
       panel.replaceChildren(
-        h("h2", {}, `Replay of game #${gameId}`),
+        h("h2", {}, `Replay: ${boardData.name} · game #${gameId}`),
         h("div.row.controls", {},
           h("button#replay-first", { onclick: () => { stop(); show(0); }, title: "Start" }, "|◀"),
           h("button#replay-prev", { onclick: () => { stop(); show(step - 1); }, title: "Back" }, "◀"),
@@ -102,6 +116,7 @@ export function showReplay(root, gameId) {
         market,
         h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Points"), h("th", {}, "Trains"))), scores),
         h("p.muted", {}, "Points here are route points; tickets, stations and bonuses count at the end."),
+        h("div.log", {}, h("h3", {}, "Moves"), list),
         h("p", {}, h("a", { href: `#/game/${gameId}` }, "← Back to the game")),
       );
       show(0);

@@ -16,15 +16,24 @@ export function drawBreakdown(board, sheet) {
   board.highlightCities(sheet.tickets.flatMap((t) => t.cities));
 }
 
-function breakdown(sheet) {
+// "You win with 112 points", "ada wins …", or who shares first place.
+export function winnerLine(sheetData, seats, you) {
+  const first = sheetData.players.filter((p) => p.place === 1);
+  const name = (p) => (p.seat === you ? "you" : seatName(seats[p.seat]));
+  const points = `${first[0].total} point${first[0].total === 1 ? "" : "s"}`;
+  if (first.length > 1) return `${first.map(name).join(" and ")} share first place with ${points}`.replace(/^you/, "You");
+  return first[0].seat === you ? `You win with ${points}!` : `${name(first[0])} wins with ${points}`;
+}
+
+function breakdown(sheet, name) {
   return h("div.breakdown", { dataset: { seat: sheet.seat } },
     h("ul.ticket-list", {}, sheet.tickets.map((t) =>
       h(`li.ticket.${t.completed ? "done" : "failed"}`, { dataset: { ticket: t.id } },
-        `${t.completed ? "✓" : "✗"} ${cityPair(t)} `, h("span.points", {}, t.score > 0 ? `+${t.score}` : t.score)))),
+        `${t.completed ? "✓" : "✗"} ${cityPair(t, name)} `, h("span.points", {}, t.score > 0 ? `+${t.score}` : t.score)))),
     h("p", {}, `Longest path: ${sheet.longest_path ? sheet.longest_path.length : 0} trains` +
       (sheet.longest_path_bonus ? ` (+${sheet.longest_path_bonus})` : "")),
     sheet.stations.length
-      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${s.city} (borrows ${s.borrowed_route})` : `${s.city} (unused)`).join(", "))
+      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${name(s.city)} (borrows ${s.borrowed_route})` : `${name(s.city)} (unused)`).join(", "))
       : null,
     h("p.legend", {}, h("span.key.ticket-done"), " ticket done ", h("span.key.ticket-failed"), " ticket failed ",
       h("span.key.longest"), " longest path ", h("span.key.borrowed"), " borrowed"),
@@ -43,10 +52,11 @@ export async function showResult(container, gameId, view, board) {
   const detail = h("div");
   const pick = (seat) => {
     const sheet = bySeat.get(seat);
-    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet));
+    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet, board ? board.place : (c) => c));
     for (const row of container.querySelectorAll("tr[data-seat]")) row.classList.toggle("picked", Number(row.dataset.seat) === seat);
     if (board) drawBreakdown(board, sheet);
   };
+  const stations = !board || board.rules.stations_per_player > 0;
   const rows = sheetData.ranking.map(({ seat }) => {
     const p = bySeat.get(seat);
     return h("tr", { dataset: { seat }, onclick: () => pick(seat), title: "Show on the map" },
@@ -54,14 +64,16 @@ export async function showResult(container, gameId, view, board) {
       h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
       h("td.num", {}, p.route_points),
       h("td.num", {}, p.ticket_points),
-      h("td.num", {}, p.station_points),
+      stations ? h("td.num", {}, p.station_points) : null,
       h("td.num", {}, p.longest_path_bonus + p.globetrotter_bonus),
       h("td.num.total", {}, p.total));
   });
+  const heads = ["#", "Player", "Routes", "Tickets", stations ? "Stations" : null, "Bonus", "Total"].filter(Boolean);
   container.replaceChildren(
-    h("h3", {}, "Result"),
+    h("h2.winner#winner", {}, winnerLine(sheetData, view.seats, view.your_seat)),
+    h("h3", {}, "Score sheet"),
     h("table.result-table", {},
-      h("thead", {}, h("tr", {}, ["#", "Player", "Routes", "Tickets", "Stations", "Bonus", "Total"].map((t, i) => h(i === 1 ? "th" : "th.num", {}, t)))),
+      h("thead", {}, h("tr", {}, heads.map((t, i) => h(i === 1 ? "th" : "th.num", {}, t)))),
       h("tbody", {}, rows)),
     h("p.muted", {}, "Pick a player to see their tickets, longest path and stations on the map."),
     detail,
