@@ -628,7 +628,9 @@ class ActionView(APIView):
             )
 
         key = request.headers.get("Idempotency-Key")
-        print_ = idempotency.fingerprint(request.method or "POST", request.path, body)
+        print_ = idempotency.fingerprint(
+            request.method or "POST", request.path, body, request.headers.get("If-Match")
+        )
         reply = idempotency.run_once(request.user, key, print_, game_id, run)
         return _respond(reply.content, reply.status, reply.content_type, reply.headers)
 

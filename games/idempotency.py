@@ -75,8 +75,11 @@ class KeyInFlight(ServiceError):
         self.wait = 1  # DRF sends it as Retry-After
 
 
-def fingerprint(method: str, path: str, body: Any) -> str:
-    return hashlib.sha256(json.dumps([method, path, body], sort_keys=True).encode()).hexdigest()
+def fingerprint(method: str, path: str, body: Any, if_match: str | None = None) -> str:
+    """What makes two requests with one key the same request: method, path, body, and the
+    ``If-Match`` precondition when one is sent (a retry with another is another request)."""
+    parts = [method, path, body] if if_match is None else [method, path, body, if_match]
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
 def run_once(

@@ -141,3 +141,24 @@ def test_a_retry_with_the_same_idempotency_key_replays_the_first_response(
     assert other.status_code == 422
     assert other.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
     assert Game.objects.get(pk=game_id).version == version + 1
+
+
+def test_the_same_key_and_body_with_another_if_match_is_another_request(
+    two_player_game, creator, opponent
+):
+    """A retry is the same request only with the same precondition: a malformed or
+    different If-Match gets its own answer, not the first one replayed."""
+    game_id = two_player_game["id"]
+    keep_all_initial(game_id, creator, opponent)
+    version = creator.get(f"/api/v1/games/{game_id}").json()["version"]
+    body = {"version": version + 5, "action": {"type": "draw_blind"}}
+    url = f"/api/v1/games/{game_id}/actions"
+    stale = creator.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k-2")
+    assert stale.status_code == 412
+    for if_match in ["\u00d7\u00f8", str(version)]:
+        again = creator.post(
+            url, body, format="json", HTTP_IDEMPOTENCY_KEY="k-2", HTTP_IF_MATCH=if_match
+        )
+        assert again.status_code == 422, again.content
+        assert again.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert Game.objects.get(pk=game_id).version == version
