@@ -218,11 +218,41 @@ def move_json(move: Move, viewer: int | None, everything: bool) -> dict[str, Any
 def moves_since(
     game: Game, user: AbstractBaseUser | None, after: int, limit: int
 ) -> tuple[list[dict[str, Any]], bool]:
-    viewer = viewer_seat(game, user)
-    everything = game.status == GameStatus.FINISHED
-    rows = list(game.moves.filter(number__gt=after).order_by("number")[: limit + 1])
-    more = len(rows) > limit
-    return [move_json(m, viewer, everything) for m in rows[:limit]], more
+    """The moves after number ``after`` (at most ``limit``) as ``user`` may see them, and
+    whether more follow."""
+    return moves_seen_by(game.pk, viewer_seat(game, user), game.status, after, limit)
+
+
+def moves_seen_by(
+    game_id: int, viewer: int | None, status: str, after: int, limit: int
+) -> tuple[list[dict[str, Any]], bool]:
+    """``moves_since`` for the player in seat ``viewer`` (None: anyone else) of a game in
+    ``status``."""
+    rows, more = log_rows(game_id, after, limit)
+    return log_view(rows, viewer, status), more
+
+
+def log_rows(game_id: int, after: int, limit: int) -> tuple[list[Move], bool]:
+    """The logged moves after number ``after``, at most ``limit``, and whether more follow."""
+    rows = list(
+        Move.objects.filter(game_id=game_id, number__gt=after).order_by("number")[: limit + 1]
+    )
+    return rows[:limit], len(rows) > limit
+
+
+def log_view(rows: list[Move], viewer: int | None, status: str) -> list[dict[str, Any]]:
+    """Logged moves as seat ``viewer`` (None: anyone else) of a game in ``status`` may see
+    them: what the move log and the game's event stream both send."""
+    everything = status == GameStatus.FINISHED
+    return [move_json(m, viewer, everything) for m in rows]
+
+
+def game_result(game_id: int) -> dict[str, Any] | None:
+    """The final score sheet of a game (None until it is over)."""
+    result: dict[str, Any] | None = (
+        Game.objects.filter(pk=game_id).values_list("result", flat=True).first()
+    )
+    return result
 
 
 def games_of(user: AbstractBaseUser, status: str | None) -> QuerySet[Game]:

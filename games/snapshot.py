@@ -6,6 +6,8 @@ all read a game through these, so a seat is found and a state parsed one way eve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import AbstractBaseUser
 
 from engine import GameState
@@ -21,11 +23,14 @@ def load_state(game: Game) -> GameState:
 
 def seat_of(user: AbstractBaseUser | None, game: Game) -> Seat | None:
     """The seat ``user`` plays in ``game`` (an invitation is not a seat yet)."""
+    return seat_among(game.seats.all(), user)
+
+
+def seat_among(seats: Iterable[Seat], user: AbstractBaseUser | None) -> Seat | None:
+    """``seat_of`` among a game's ``seats`` already read."""
     if user is None or not user.is_authenticated:
         return None
-    return next(
-        (s for s in game.seats.all() if s.user_id == user.pk and s.kind == SeatKind.HUMAN), None
-    )
+    return next((s for s in seats if s.user_id == user.pk and s.kind == SeatKind.HUMAN), None)
 
 
 def viewer_seat(game: Game, user: AbstractBaseUser | None) -> int | None:

@@ -57,7 +57,12 @@ class InboxFeed:
         self.user = user
         self.after = after
 
-    def read(self) -> Batch:
+    async def read(self, since: float) -> Batch:
+        """The next events (each stream reads its own: one user's streams are few)."""
+        batch: Batch = await wakeups.read_db(self.read_now)
+        return batch
+
+    def read_now(self) -> Batch:
         rows = list(
             Notification.objects.filter(user=self.user, id__gt=self.after).order_by("id")[
                 : BATCH + 1

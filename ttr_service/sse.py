@@ -13,10 +13,12 @@ resume after, ``id: <cursor>``. A browser's ``EventSource`` sends the last id it
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -85,6 +87,11 @@ class Event:
     data: dict[str, Any]
     id: str | None = None
 
+    @cached_property
+    def wire(self) -> bytes:
+        """The event as sent (made once, however many streams send it)."""
+        return self.encode()
+
     def encode(self) -> bytes:
         lines = [f"event: {self.name}"]
         if self.id is not None:
@@ -141,23 +148,24 @@ def nothing_more() -> StreamingHttpResponse:
 
 
 async def event_stream(
-    topic: str, read: Callable[[], Batch], *, first: list[Event] | None = None
+    topic: str, read: Callable[[float], Awaitable[Batch]]
 ) -> AsyncIterator[bytes]:
-    """The loop of one stream: ``read`` (a synchronous read of what is new since the last
-    call, keeping its own cursor) runs on the streams' database threads at the start and
-    after each wake-up of ``topic``; a comment goes out every ``STREAM_HEARTBEAT_SECONDS``
-    while nothing happens; the stream closes when ``read`` says it is done or after
-    ``STREAM_MAX_SECONDS`` (the client reconnects with the last id)."""
+    """The loop of one stream: ``read`` (what is new since its last call; it keeps its own
+    cursor) runs at the start and after each wake-up of ``topic``, given the event loop's
+    time at which the stream last cleared its wake-up, so a read it may share with other
+    streams is one that started after that; a comment goes out every
+    ``STREAM_HEARTBEAT_SECONDS`` while nothing happens; the stream closes when ``read``
+    says it is done or after ``STREAM_MAX_SECONDS`` (the client reconnects with the last
+    id)."""
     yield f"retry: {RETRY_MS}\n: stream open\n\n".encode()
-    for event in first or ():
-        yield event.encode()
+    loop = asyncio.get_running_loop()
     closes_at = time.monotonic() + settings.STREAM_MAX_SECONDS
     with wakeups.hub().subscribe(topic) as wake:
         while True:
             wake.clear()  # before the read: a wake-up during it is not lost
-            batch: Batch = await wakeups.read_db(read)
+            batch = await read(loop.time())
             for event in batch.events:
-                yield event.encode()
+                yield event.wire
             if batch.done:
                 return
             if batch.again:

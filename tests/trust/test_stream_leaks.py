@@ -25,7 +25,7 @@ def stream_text(game_id: int, user, after: int = 0) -> str:
     feed = GameFeed(game_id, user, after)
     sent = []
     while True:
-        batch = feed.read()
+        batch = feed.read_now()
         sent += [event.encode().decode() for event in batch.events]
         if not batch.again:
             return "".join(sent)
@@ -35,7 +35,7 @@ def stream_events(game_id: int, user) -> list:
     feed = GameFeed(game_id, user, 0)
     events = []
     while True:
-        batch = feed.read()
+        batch = feed.read_now()
         events += [(e.name, e.id, e.data) for e in batch.events]
         if not batch.again:
             return events
