@@ -197,7 +197,7 @@ class Watcher:
                         return
                 if not stop.is_set():
                     self.error = "closed early"
-        except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+        except (TimeoutError, aiohttp.ClientError) as error:
             if not stop.is_set():
                 self.error = repr(error)
         finally:
