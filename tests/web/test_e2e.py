@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, artifacts):
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_up(page, web_server.url, "walter")
@@ -81,8 +81,11 @@ def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, a
     page.click("#replay-last")
     assert page.inner_text("#replay-counter") == f"Move {total} of {total}"
     claimed_at_end = page.locator("g.route.claimed").count()
+    assert page.locator("#replay-moves li").count() == total
+    assert page.get_attribute("#replay-moves li.current", "data-move") == str(total)
     page.click("#replay-prev")
     assert page.inner_text("#replay-counter") == f"Move {total - 1} of {total}"
+    assert page.get_attribute("#replay-moves li.current", "data-move") == str(total - 1)
     page.screenshot(path=str(artifacts / "desktop-replay.png"))
     page.goto(f"{web_server.url}/#/game/{game_id}")
     page.wait_for_selector("#result table", timeout=TIMEOUT_MS)

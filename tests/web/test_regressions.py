@@ -157,8 +157,14 @@ def test_acting_in_an_out_of_date_tab_explains_and_catches_up(browser, web_serve
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
     keep_all_offered(ada, game_id)
-    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    # The stream would bring the page up to date at once: it never opens here, so the page
+    # polls, every 4 s while the move is the player's.
+    context = browser.new_context(viewport=DESKTOP)
+    context.route(re.compile(r".*/events\?.*"), lambda route: None)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
     wait_for_prompt(page, "turn_action")
+    with page.expect_response(re.compile(rf".*/games/{game_id}$"), timeout=TIMEOUT_MS):
+        pass  # just after a poll: the next one is seconds away
     act(ada, game_id, {"type": "draw_blind"})  # from another tab
     page.click("#draw-blind")
     page.wait_for_selector("#error:not([hidden])", timeout=TIMEOUT_MS)

@@ -568,6 +568,7 @@ export function showGame(root, gameId) {
       }
     }
     prompt.replaceChildren(...body);
+    prompt.hidden = view.status === "finished"; // the result says it all
     prompt.classList.toggle("active", Boolean(myDecision()));
     // What the prompt offers, for scripts and tests driving the page.
     if (myDecision() && legal) {
@@ -581,7 +582,8 @@ export function showGame(root, gameId) {
 
   function renderMarket() {
     const st = state();
-    if (!st) {
+    market.hidden = !st || view.status === "finished";
+    if (market.hidden) {
       market.replaceChildren();
       return;
     }
@@ -607,8 +609,8 @@ export function showGame(root, gameId) {
 
   function renderHand() {
     const you = state() && state().you;
-    hand.hidden = !you;
-    if (!you) return;
+    hand.hidden = !you || view.status === "finished";
+    if (hand.hidden) return;
     hand.replaceChildren(
       h("h3", {}, "My hand"),
       h("div.chips", {}, CARD_ORDER.filter((c) => you.hand[c] > 0).map((c) => cardChip(c, you.hand[c]))),
