@@ -12,7 +12,9 @@ from games import selectors
 from games.models import Game
 
 from .pages import (
+    DESKTOP,
     PASSWORD,
+    PHONE,
     TIMEOUT_MS,
     create_game_against_ai,
     log_in,
@@ -24,7 +26,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, artifacts):
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page = browser.new_page(viewport=DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_up(page, web_server.url, "walter")
@@ -94,7 +96,7 @@ def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, a
 
 
 def test_a_phone_shows_the_board_and_the_hand(browser, web_server, artifacts):
-    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     sign_up(page, web_server.url, "phoebe")
     page.screenshot(path=str(artifacts / "phone-lobby.png"))
     create_game_against_ai(page)
@@ -142,15 +144,15 @@ def test_an_invitation_is_accepted_and_an_open_seat_joined_from_the_lobby(
     assert created.status_code == 201, created.content
     game_id = created.json()["id"]
 
-    bert = browser.new_page(viewport={"width": 1200, "height": 850})
+    bert = browser.new_page(viewport=DESKTOP)
     log_in(bert, web_server.url, "bert")
     bert.wait_for_selector(f'#invitations li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
-    bert.screenshot(path=str(artifacts / "lobby-invitation.png"))
+    bert.screenshot(path=str(artifacts / "desktop-lobby-invitation.png"))
     bert.click(f'#invitations li[data-game="{game_id}"] button.primary')
     bert.wait_for_url(re.compile(rf".*#/game/{game_id}$"), timeout=TIMEOUT_MS)
     bert.wait_for_selector("#status .badge:text('lobby')", timeout=TIMEOUT_MS)
 
-    cleo = browser.new_page(viewport={"width": 1200, "height": 850})
+    cleo = browser.new_page(viewport=DESKTOP)
     log_in(cleo, web_server.url, "cleo")
     cleo.wait_for_selector(f'#open-games li[data-game="{game_id}"]', timeout=TIMEOUT_MS)
     cleo.click(f'#open-games li[data-game="{game_id}"] button.primary')

@@ -163,8 +163,15 @@ export function showGame(root, gameId) {
     if (action.type === "draw_face_up") return gained ? `You took ${article(gained)} card from the market.` : null;
     if (action.type === "claim_route") {
       const r = theBoard.routes.get(action.route);
-      return r ? `You claimed ${r.cities.map(theBoard.place).join(" – ")}.` : null;
+      const name = r ? r.cities.map(theBoard.place).join(" – ") : action.route;
+      const pending = after.state && after.state.pending;
+      if (pending && pending.kind === "tunnel_payment" && pending.seats.includes(mySeat())) {
+        return `Tunnel ${name}: see the cards turned.`;
+      }
+      return `You claimed ${name}.`;
     }
+    if (action.type === "pay_tunnel") return "You paid the tunnel's extra cards and claimed it.";
+    if (action.type === "decline_tunnel") return "You gave up the tunnel; your cards are back in your hand.";
     if (action.type === "keep_tickets") return `You kept ${action.tickets.length} ticket${action.tickets.length === 1 ? "" : "s"}.`;
     if (action.type === "build_station") return `You built a station in ${theBoard.place(action.city)}.`;
     if (action.type === "draw_tickets") return "You drew tickets: choose which to keep.";
