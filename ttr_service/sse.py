@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from rest_framework.settings import perform_import
 
 from ttr_service import wakeups
 from ttr_service.problems import ServiceError
+
+logger = logging.getLogger(__name__)
 
 EVENT_STREAM = "text/event-stream"
 # How long a browser waits before it reconnects a dropped stream (ms).
@@ -163,7 +166,7 @@ async def event_stream(
     with wakeups.hub().subscribe(topic) as wake:
         while True:
             wake.clear()  # before the read: a wake-up during it is not lost
-            batch = await read(loop.time())
+            batch = await _read_retrying(read, loop.time())
             for event in batch.events:
                 yield event.wire
             if batch.done:
@@ -177,6 +180,26 @@ async def event_stream(
                 if await wake.wait(min(settings.STREAM_HEARTBEAT_SECONDS, left)):
                     break
                 yield b": heartbeat\n\n"
+
+
+# A read that fails (the database restarting) is tried again after 0.25 s, 0.5 s, ... up
+# to this many times before the stream gives up; its client then reconnects and resumes.
+READ_ATTEMPTS = 6
+
+
+async def _read_retrying(read: Callable[[float], Awaitable[Batch]], since: float) -> Batch:
+    delay = 0.25
+    for attempt in range(1, READ_ATTEMPTS + 1):
+        try:
+            return await read(since)
+        except Exception:
+            if attempt == READ_ATTEMPTS:
+                raise
+            logger.warning("A stream's read failed; trying again in %.2f s", delay, exc_info=True)
+            await asyncio.sleep(delay)
+            since = asyncio.get_running_loop().time()
+            delay = min(delay * 2, 4.0)
+    raise AssertionError("unreachable")
 
 
 def stream_response(events: AsyncIterator[bytes]) -> StreamingHttpResponse:
