@@ -8,9 +8,11 @@ Matchups (the tested bot's seat rotates with the game number):
                    three medium bots
 
 ``--budget`` sets the hard bot's think time a decision, in seconds (its tree search stops
-there, on this script's clock); several, comma-separated, run every matchup with hard once
+there); several, comma-separated, run every matchup with hard once
 per budget, so ``--budget 0.25,1,4 --matchups hard_vs_medium`` shows what more time buys.
-Without it, hard thinks for its default budget.
+Without it, hard thinks for its default budget. The budget is counted in CPU seconds of
+this process (``time.process_time``), the same as wall-clock seconds on an idle core, so
+other work on the machine does not cut the search short; decision times are wall-clock.
 
 Per matchup and level it prints win rate (shared first places count as wins), mean and
 median final score, tickets completed and failed per game, longest-path bonuses per game,
@@ -96,13 +98,13 @@ def play(
     budget: float | None = None,
 ) -> list[SeatRecord]:
     """One seeded game; the tested seat is ``game % players``; hard thinks ``budget``
-    seconds a decision (its default when None), timed by this process's clock."""
+    seconds a decision (its default when None), in CPU time of this process."""
     tested, others = MATCHUPS[matchup]
     hero = game % players
     levels = [tested if s == hero else others for s in range(players)]
     game_seed = seed * 100_003 + game
     bots = [
-        make_bot(levels[s], game_seed * 31 + s, budget=budget, clock=time.perf_counter)
+        make_bot(levels[s], game_seed * 31 + s, budget=budget, clock=time.process_time)
         for s in range(players)
     ]
     state = new_game(board, players, game_seed)
