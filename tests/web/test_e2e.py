@@ -1,4 +1,4 @@
-"""The web client in headless Chromium, against a live server and only the public API."""
+"""The web client in headless Chromium, against the ASGI server and only the public API."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ from .pages import (
     play_one_decision,
     sign_up,
 )
+
+
+def view_box(page) -> list[float]:
+    return [float(x) for x in page.get_attribute("svg.board", "viewBox").split()]
+
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
 
@@ -111,14 +116,17 @@ def test_a_phone_shows_the_board_and_the_hand(browser, web_server, artifacts):
     assert page.locator("#prompt[data-kind=choose_initial_tickets]").count() == 1
     page.screenshot(path=str(artifacts / "phone-game.png"), full_page=True)
 
-    # Zoom widens the map inside its frame, which scrolls; the page itself still fits.
+    # Zoom narrows the map's view box: the map grows inside its frame, the page still fits.
+    full = view_box(page)[2]
     page.tap("#board button.zoom")
-    zoomed = page.locator("svg.board").bounding_box()
-    assert zoomed is not None and zoomed["width"] > 2 * board["width"]
+    page.wait_for_selector("#board button.zoom[aria-pressed=true]", timeout=TIMEOUT_MS)
+    assert view_box(page)[2] < full / 2
+    assert page.locator("svg.board").bounding_box() == board
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.evaluate("document.querySelector('#board .board-scroll').scrollTo(300, 150)")
     page.screenshot(path=str(artifacts / "phone-zoomed.png"))
     page.tap("#board button.zoom")
+    page.wait_for_selector("#board button.zoom[aria-pressed=false]", timeout=TIMEOUT_MS)
+    assert view_box(page)[2] == full
 
     # Keeping no ticket is refused by the API, and its message is shown as it is.
     for box in page.locator("#prompt input[type=checkbox]").all():

@@ -158,3 +158,48 @@ def test_a_phone_shows_the_winner_and_the_score_sheet_first(browser, web_server,
         box = page.locator(part).bounding_box()
         assert box and box["y"] + box["height"] <= PHONE["height"], part
     page.screenshot(path=str(artifacts / "phone-result.png"))
+
+
+def test_a_phone_pinches_and_drags_the_map(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    page = open_as(
+        browser,
+        web_server.url,
+        ada,
+        f"#/game/{game_id}",
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+    )
+    wait_for_prompt(page, "choose_initial_tickets")
+    box = page.locator("svg.board").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        fingers = [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+    def view_box() -> list[float]:
+        return [float(v) for v in page.get_attribute("svg.board", "viewBox").split()]
+
+    full = view_box()
+    touch("touchStart", (x - 20, y), (x + 20, y))
+    for step in range(1, 7):
+        touch("touchMove", (x - 20 - 12 * step, y), (x + 20 + 12 * step, y))
+    touch("touchEnd")
+    pinched = view_box()
+    assert pinched[2] < full[2] / 2
+    assert page.get_attribute("#board button.zoom", "aria-pressed") == "true"
+    # Zoomed in, one finger drags the map.
+    touch("touchStart", (x, y))
+    for step in range(1, 6):
+        touch("touchMove", (x + 12 * step, y + 6 * step))
+    touch("touchEnd")
+    dragged = view_box()
+    assert dragged[0] < pinched[0] and dragged[2] == pinched[2]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#board button.zoom")
+    page.wait_for_selector("#board button.zoom[aria-pressed=false]", timeout=TIMEOUT_MS)
+    assert view_box() == full

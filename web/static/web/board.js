@@ -2,6 +2,8 @@
 // Static layers (routes, cities) are built once; claims, stations, highlights and
 // overlays are changed in place as the game moves.
 
+import { panZoom } from "./panzoom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 export const CARD_COLORS = {
@@ -116,9 +118,10 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   const pad = 30;
   const minX = Math.min(...xs) - pad;
   const minY = Math.min(...ys) - pad;
+  const full = { x: minX, y: minY, w: Math.max(...xs) - minX + pad + 40, h: Math.max(...ys) - minY + pad };
   const svg = el("svg", {
     class: "board",
-    viewBox: `${minX} ${minY} ${Math.max(...xs) - minX + pad + 40} ${Math.max(...ys) - minY + pad}`,
+    viewBox: `${full.x} ${full.y} ${full.w} ${full.h}`,
     role: "img",
     "aria-label": `${board.name} map`,
   });
@@ -126,20 +129,21 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   frame.className = "board-scroll";
   frame.appendChild(svg);
   container.appendChild(frame);
-  // On a small screen the whole map is small: zooming makes it wider than the screen and
-  // lets the frame scroll.
+  // Pinch, Ctrl+wheel or the button zoom the map; once zoomed, a drag pans it.
   const zoom = document.createElement("button");
   zoom.className = "zoom";
   zoom.type = "button";
   zoom.textContent = "Zoom";
   zoom.setAttribute("aria-pressed", "false");
-  zoom.addEventListener("click", () => {
-    const on = container.classList.toggle("zoomed");
+  const view = panZoom(svg, full, (on) => {
+    container.classList.toggle("zoomed", on);
     zoom.setAttribute("aria-pressed", String(on));
     zoom.textContent = on ? "Whole map" : "Zoom";
   });
+  zoom.addEventListener("click", () => (view.zoomed ? view.reset() : view.zoomIn()));
   container.appendChild(zoom);
-  el("rect", { x: minX, y: minY, width: "100%", height: "100%", class: "sea" }, svg);
+  // The sea reaches past the map's edges, however the view is panned.
+  el("rect", { x: full.x - full.w, y: full.y - full.h, width: 3 * full.w, height: 3 * full.h, class: "sea" }, svg);
   const routeLayer = el("g", { class: "routes" }, svg);
   const overlayLayer = el("g", { class: "overlays" }, svg);
   const cityLayer = el("g", { class: "cities" }, svg);
