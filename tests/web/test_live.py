@@ -15,6 +15,7 @@ from .pages import (
     TIMEOUT_MS,
     keep_all_offered,
     make_user,
+    new_game,
     open_as,
     two_player_game,
     view_of,
@@ -121,3 +122,13 @@ def test_the_page_polls_when_the_stream_cannot_be_opened(browser, web_server):
     assert len(reads) >= 2
     keep_all_offered(bert, game_id)
     page.wait_for_selector("#log li:has-text('bert kept')", timeout=TIMEOUT_MS)
+
+
+def test_the_lobby_hears_of_an_invitation_at_once(browser, web_server):
+    ada, bert = make_user("ada"), make_user("bert")
+    page = open_as(browser, web_server.url, bert, "#/")
+    page.wait_for_selector("#app[data-live=stream]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#invitations li.muted", timeout=TIMEOUT_MS)
+    game_id = new_game(ada, [{"type": "invite", "username": "bert"}])
+    # Through the user's stream, well before the lobby's next read (every 10 s).
+    page.wait_for_selector(f'#invitations li[data-game="{game_id}"]', timeout=3_000)

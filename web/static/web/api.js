@@ -105,15 +105,14 @@ export async function allPages(path) {
   }
 }
 
-// A game's event stream (Server-Sent Events) from move `after` on. A browser's
-// EventSource cannot send Authorization, so a logged-in stream is opened with a
-// short-lived stream ticket (POST /stream-tickets), never with the token in the URL.
-export async function openEvents(path, after = 0) {
-  let query = `after=${after}`;
-  if (session.token) {
-    const { ticket } = await post("/stream-tickets");
-    query += `&ticket=${encodeURIComponent(ticket)}`;
-  }
+// An event stream (Server-Sent Events): a game's from move `after` on, or the user's
+// (`/stream`, from now on when `after` is null). A browser's EventSource cannot send
+// Authorization, so a logged-in stream is opened with a short-lived stream ticket
+// (POST /stream-tickets), never with the token in the URL.
+export async function openEvents(path, after = null) {
+  const query = new URLSearchParams();
+  if (after !== null && after !== undefined) query.set("after", after);
+  if (session.token) query.set("ticket", (await post("/stream-tickets")).ticket);
   return new EventSource(`${BASE}${path}?${query}`);
 }
 
