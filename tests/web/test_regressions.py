@@ -75,7 +75,7 @@ def test_the_first_keep_sends_the_version_its_options_were_read_at(browser, web_
     assert page.is_hidden("#error")
 
 
-def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, web_server):
+def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, web_server, artifacts):
     ada = make_user("ada")
     for _ in range(12):  # until the deal offers ada a country ticket
         game_id = game_against_ai(ada, ais=1, board="switzerland")
@@ -98,6 +98,7 @@ def test_switzerland_names_countries_on_tickets_and_on_the_map(browser, web_serv
     # Hovering the country ticket lights up its origin and every border point it may reach.
     page.hover(f'#prompt [data-ticket="{country["id"]}"]')
     assert page.locator("g.city.hl").count() > 2
+    page.screenshot(path=str(artifacts / "desktop-switzerland.png"))
     page.click("#keep-tickets")
     page.wait_for_selector("#tickets li.ticket", timeout=TIMEOUT_MS)
     assert "undefined" not in page.inner_text("#tickets")

@@ -44,7 +44,7 @@ export function describeMove(move, seats, board, you = null) {
   for (const e of move.events) {
     if (e.type === "card_drawn") {
       if (e.source === "face_up") bits.push(e.color === "locomotive" ? "took a face-up locomotive" : `took a face-up ${e.color}`);
-      else bits.push(e.color ? `drew a ${e.color} from the deck` : "drew from the deck");
+      else bits.push(e.color ? `drew ${/^[aeiou]/.test(e.color) ? "an" : "a"} ${e.color} from the deck` : "drew from the deck");
     } else if (e.type === "route_claimed") {
       route = e.route;
       bits.push(`claimed ${routeName(e.route)} with ${cards(e.cards)} (+${e.points})`);
