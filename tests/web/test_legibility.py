@@ -116,7 +116,15 @@ def test_the_lobby_names_each_board_and_shows_final_scores(browser, web_server, 
     scores = row.locator(".scores").inner_text()
     assert scores.startswith("1. ") and "you" in scores
     assert page.locator(f'#my-games li[data-game="{running}"] a').inner_text() == f"USA #{running}"
+    assert page.locator(".badge.your-turn").bounding_box()["height"] < 30
     page.screenshot(path=str(artifacts / "desktop-lobby.png"))
+    # The new-game form offers only the player counts of the board chosen.
+    page.select_option("select[name=board]", "switzerland")
+    counts = page.eval_on_selector_all(
+        "select[name=players] option", "nodes => nodes.map(n => n.value)"
+    )
+    assert counts == ["2", "3"]
+    assert page.locator(".seat-row").count() == 2
 
 
 def test_a_phone_keeps_the_board_in_view_with_the_hand_and_the_market(

@@ -441,7 +441,7 @@ export function showGame(root, gameId) {
     } else if (st) {
       const turn = whoseTurn();
       if (turn) lines.push(myDecision()
-        ? h("p.your-turn#whose-turn", {}, "Your turn")
+        ? h("p.turn-banner#whose-turn", {}, "Your turn")
         : h("p#whose-turn", {}, `Waiting for ${turn}`));
       if (st.last_round && view.status === "active") lines.push(h("p.warn", {}, `Last round: ${st.last_round.turns_left} turn(s) left`));
       if (view.deadline) lines.push(h("p", {}, "Deadline: ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));

@@ -70,7 +70,17 @@ function seatEditor(index) {
 
 function createForm(boards) {
   const board = h("select", { name: "board" }, boards.map((b) => h("option", { value: b.id }, b.name)));
-  const players = h("select", { name: "players" }, [2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 4 }, `${n} players`)));
+  const players = h("select", { name: "players" });
+  // Only the player counts the chosen board is played with (Switzerland: 2 to 3).
+  const counts = () => {
+    const b = boards.find((x) => x.id === board.value) || { min_players: 2, max_players: 5 };
+    const wanted = Number(players.value) || 4;
+    const options = [];
+    for (let n = b.min_players; n <= b.max_players; n++) options.push(n);
+    const pick = Math.min(Math.max(wanted, b.min_players), b.max_players);
+    players.replaceChildren(...options.map((n) => h("option", { value: n, selected: n === pick }, `${n} players`)));
+  };
+  counts();
   const limit = h("select", { name: "turn_time_limit" }, LIMITS.map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
   const seats = h("div.seats-editor");
   const fill = () => {
@@ -79,6 +89,10 @@ function createForm(boards) {
     while (seats.children.length > n - 1) seats.lastChild.remove();
   };
   players.addEventListener("change", fill);
+  board.addEventListener("change", () => {
+    counts();
+    fill();
+  });
   fill();
   async function submit(e) {
     e.preventDefault();
