@@ -60,10 +60,15 @@ def test_the_move_log_and_the_map_show_what_each_opponent_did(browser, web_serve
     else:
         pytest.fail("no AI claimed a route in 12 turns")
     assert page.title().startswith("▶ Your turn")
+    # At the top, what the others did since ada's last move.
+    since = page.locator("#since li").all_inner_texts()
+    assert since and all(t.startswith("AI ") for t in since), since
     # Every move the log API shows ada is in the log, in words.
     moves = Game.objects.get(pk=game_id).moves.count()
     page.wait_for_selector(f"#log li[data-move='{moves}']", timeout=TIMEOUT_MS)
-    assert page.locator("#log li").count() == moves
+    counts = page.eval_on_selector_all("#log li", "nodes => nodes.map(n => +n.dataset.moves)")
+    assert sum(counts) == moves and max(counts) == 2  # a turn's two cards on one line
+    assert page.locator("#log li:has-text(' and ')").count() >= 1
     texts = page.locator("#log li").all_inner_texts()
     # My own blind draws show their colours; the AI seats' do not.
     assert any(re.match(r"You drew an? \w+ from the deck", t) for t in texts), texts

@@ -262,6 +262,7 @@ export function showGame(root, gameId) {
     moves = moves.concat(fresh);
     lastMove = fresh[fresh.length - 1].number;
     renderLog(fresh.length);
+    if (view) renderStatus();
     renderBoard();
   }
 
@@ -384,16 +385,48 @@ export function showGame(root, gameId) {
     return last;
   }
 
+  // Moves as lines, a turn's two cards on one: "drew from the deck and took a face-up red".
+  function logLines(list) {
+    const lines = [];
+    for (const m of list) {
+      const d = describeMove(m, view.seats, theBoard, mySeat());
+      const card = m.action && ["draw_blind", "draw_face_up"].includes(m.action.type);
+      const ends = m.events.some((e) => e.type === "turn_started" || e.type === "game_over");
+      const prev = lines[lines.length - 1];
+      if (card && prev && prev.open && prev.seat === m.seat) {
+        prev.text += ` and ${d.text}`;
+        prev.last = m.number;
+        prev.count += 1;
+        prev.open = false;
+      } else {
+        lines.push({ ...d, last: m.number, count: 1, open: card && !ends });
+      }
+    }
+    return lines;
+  }
+
+  function logItem(d) {
+    return h(`li${d.seat === mySeat() ? ".mine" : ""}`, { dataset: { move: d.last, moves: d.count, seat: d.seat ?? "" } },
+      d.seat === null || d.seat === undefined ? null : h("span.swatch", { style: `background:${PLAYER_COLORS[d.seat]}` }),
+      h("strong", {}, d.who), ` ${d.text}`);
+  }
+
+  // What the others did since my last move, at the top of the page when it is my turn.
+  function sinceMyMove() {
+    if (!theBoard || mySeat() === null || !myDecision()) return null;
+    let from = moves.length;
+    while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
+    const lines = logLines(moves.slice(from)).filter((d) => d.seat !== null && d.seat !== undefined);
+    if (!lines.length) return null;
+    return h("div.since#since", {}, h("p.muted", {}, from ? "Since your last move:" : "So far:"),
+      h("ol.move-log", {}, lines.slice(-8).map(logItem)));
+  }
+
   function renderLog() {
     if (!view || !theBoard) return;
     const list = log.querySelector("ol");
     const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
-    list.replaceChildren(...moves.map((m) => {
-      const d = describeMove(m, view.seats, theBoard, mySeat());
-      return h(`li${m.seat === mySeat() ? ".mine" : ""}`, { dataset: { move: m.number, seat: m.seat ?? "" } },
-        m.seat === null || m.seat === undefined ? null : h("span.swatch", { style: `background:${PLAYER_COLORS[m.seat]}` }),
-        h("strong", {}, d.who), ` ${d.text}`);
-    }));
+    list.replaceChildren(...logLines(moves).map(logItem));
     log.querySelector("h3").textContent = `Moves (${moves.length})`;
     if (stick) list.scrollTop = list.scrollHeight;
   }
@@ -446,9 +479,10 @@ export function showGame(root, gameId) {
       if (st.last_round && view.status === "active") lines.push(h("p.warn", {}, `Last round: ${st.last_round.turns_left} turn(s) left`));
       if (view.deadline) lines.push(h("p", {}, "Deadline: ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));
     }
+    lines.push(sinceMyMove());
     if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, "Watch the replay")));
     lines.push(h("div.row.links", {}, h("a", { href: "#/" }, "← Lobby"), prefsRow));
-    status.replaceChildren(...lines);
+    status.replaceChildren(...lines.filter(Boolean));
     tick();
   }
 
