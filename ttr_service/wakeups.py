@@ -40,6 +40,8 @@ import redis.asyncio
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, transaction
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +80,10 @@ def _redis_publisher() -> redis.Redis:
             # Short timeouts: publishing happens after a commit, in the request that made
             # it; a Redis outage must not hold that request up (the streams' poll covers).
             _publisher = redis.Redis.from_url(
-                settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5
+                settings.REDIS_URL,
+                socket_timeout=0.5,
+                socket_connect_timeout=0.5,
+                retry=Retry(NoBackoff(), 0),
             )
         return _publisher
 
