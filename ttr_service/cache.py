@@ -3,15 +3,22 @@
 The cache holds only throttle counters, which are worth less than the requests they
 count: while Redis does not answer, reads miss and writes are dropped (each logged), so
 throttles let requests through until it is back.
+
+One Redis client (and its connection pool) serves the whole process. Django keeps a cache
+object per thread, and under ASGI per request (its handler is a context-local): with a
+pool per cache object, every request of an ASGI server opened a new connection to Redis,
+which cost more than the rest of a cached game view (docs/decisions/0202).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from functools import cached_property
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -24,7 +31,21 @@ def _unreachable(operation: str) -> None:
     logger.warning("Cache %s skipped: Redis does not answer", operation)
 
 
+_clients: dict[str, RedisCacheClient] = {}
+_clients_lock = threading.Lock()
+
+
 class FailOpenRedisCache(RedisCache):
+    @cached_property
+    def _cache(self) -> RedisCacheClient:
+        """The process's client for this cache's servers and options (thread-safe: its
+        pool hands each thread a connection of its own)."""
+        key = repr((self._servers, sorted(self._options.items())))
+        with _clients_lock:
+            if key not in _clients:
+                _clients[key] = self._class(self._servers, **self._options)
+            return _clients[key]
+
     def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
         try:
             return super().get(key, default, version)
