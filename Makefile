@@ -77,10 +77,12 @@ test-scale: install
 	DATABASE_URL='$(SCALE_DATABASE_URL)' REDIS_URL='$(SCALE_REDIS_URL)' $(VENV)/bin/pytest -m scale tests/scale
 
 # A longer schemathesis run than the bounded one in `make test`: FUZZ_EXAMPLES examples per
-# operation and persona, new cases every run (minutes). make fuzz FUZZ_EXAMPLES=300 for more.
+# operation (and persona, in process), new cases every run, in process and against the
+# service as `make run` starts it, with development and production settings (minutes).
+# make fuzz FUZZ_EXAMPLES=300 for more.
 FUZZ_EXAMPLES ?= 100
 fuzz: install
-	env -u DATABASE_URL -u REDIS_URL FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -n 2 tests/trust/test_fuzz.py
+	env -u DATABASE_URL -u REDIS_URL FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -n 2 tests/trust/test_fuzz.py tests/trust/test_fuzz_live.py
 
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml

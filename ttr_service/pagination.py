@@ -12,7 +12,7 @@ from rest_framework.request import Request
 
 from ttr_service.strict import WRONG_TYPE
 
-_WHOLE = re.compile(r"-?[0-9]{1,18}")
+_WHOLE = re.compile(r"-?[0-9]+")
 
 # The page-numbered lists' query parameters, as the schema states them.
 PAGE = OpenApiParameter(
@@ -36,6 +36,8 @@ class WholePageSize:
     # one (``page_size=``) too.
 
     page_size_query_param: str | None
+    page_size: int
+    max_page_size: int
 
     def get_page_size(self, request: Request) -> Any:
         name = self.page_size_query_param
@@ -45,11 +47,16 @@ class WholePageSize:
                 raise ValidationError(
                     {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
                 )
-            if int(raw) < 1:
+            # Compared as text: a number of any length is a number (Python's int() refuses
+            # one of more than 4,300 digits).
+            digits = raw.lstrip("-").lstrip("0")
+            if raw.startswith("-") or not digits:
                 raise ValidationError(
                     {name: [ErrorDetail("Ensure this value is at least 1.", "min_value")]}
                 )
-        return super().get_page_size(request)  # type: ignore[misc]
+            most: int = self.max_page_size
+            return most if len(digits) > len(str(most)) else min(int(digits), most)
+        return self.page_size
 
 
 class Pages(WholePageSize, PageNumberPagination):

@@ -25,8 +25,10 @@ from engine.actions import ACTION_TYPES
 from ttr_service import env, push_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(exist_ok=True)
+# The service's own files: the embedded default's SQLite file and broker folders, the
+# generated secret key, the beat schedule, collected static files.
+VAR_DIR = Path(env.get_str("VAR_DIR") or BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def _service_version() -> str:

@@ -35,11 +35,12 @@ from tests.processes import BIN, ROOT
 
 APP_SERVICES = ("migrate", "web", "worker", "beat")
 # Variables of the table compose does not pass on from the shell, and why: it builds the
-# two URLs itself, and the other two have no use in a container.
+# two URLs itself, and the others have no use in a container.
 NOT_PASSED_ON = {
     "DATABASE_URL": "built from POSTGRES_*",
     "REDIS_URL": "the redis service",
     "SQLITE_PATH": "the embedded default only",
+    "VAR_DIR": "the image's own folder",
     "DJANGO_SETTINGS_MODULE": "the image's code sets it",
 }
 

@@ -1,0 +1,88 @@
+"""What the fuzz runs (in-process and against a live server) know of this API that its
+schema cannot say: the operations that end the token calling them, and the refusals of
+schema-valid requests each operation documents. No Django here: the live run's hooks load
+this module in the schemathesis process.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+# Operations that end the token that made the request.
+TOKEN_ENDING = {"auth_logout", "auth_tokens_revoke"}
+
+
+# positive_data_acceptance expects a schema-valid request to be accepted. These operations
+# refuse some schema-valid requests for a documented reason no schema can state; a refusal
+# is let through only when its problem code is the one named here.
+DOCUMENTED_REFUSALS: dict[str, set[str]] = {
+    # Password strength beyond its length and digits (see the field's description).
+    "auth_register": {"password:PASSWORD_TOO_COMMON", "password:PASSWORD_TOO_SIMILAR"},
+    # Route, station and ticket ids are the board's own, and a `board` in the body must be
+    # the one in the path; one schema serves every board.
+    "boards_score": {
+        "ILLEGAL_POSITION",
+        "board:BOARD_MISMATCH",
+        "players[].tickets[]:INVALID",
+    },
+    # The options a game may have are the board's own (see the `options` description), and
+    # an invited username must be an account's; the creator takes one seat only; an
+    # `invite` seat needs a username, a rule on `type` OpenAPI 3.0 states only by
+    # splitting the seat into one schema per type.
+    "games_create": {"BAD_OPTION", "UNKNOWN_USER", "BAD_SEATS", "seats[].username:INVALID"},
+    # The version is required in If-Match or in the body, either one, and must be the
+    # game's; an Idempotency-Key an earlier generated request used, with another body.
+    "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH", "IDEMPOTENCY_KEY_REUSED"},
+    # A cursor is opaque: only one the list gave out is valid.
+    "notifications_list": {"BAD_CURSOR"},
+    "webhooks_deliveries_list": {"BAD_CURSOR"},
+    # Time zones are the server's IANA database's; the schema says "an IANA time zone".
+    "notifications_preferences_update": {"quiet_hours.timezone:UNKNOWN_TIMEZONE"},
+    # The host grammar Django's URL validator applies (labels, top-level domain, IP
+    # ranges) is in the field's description; the pattern states only the URL's shape.
+    # With DEBUG off (WEBHOOK_ALLOW_PRIVATE unset), a URL whose host is or resolves to a
+    # private, loopback or link-local address; what a host resolves to is not the schema's.
+    "webhooks_create": {"url:INVALID", "WEBHOOK_URL_PRIVATE"},
+    "webhooks_update": {"url:INVALID", "WEBHOOK_URL_PRIVATE"},
+}
+
+
+def problem_codes(response: Any) -> set[str]:
+    """The problem's code, and each of its rows as ``field:CODE`` (list indices left out)."""
+    try:
+        body = response.json()
+    except ValueError:
+        return set()
+    if not isinstance(body, dict):
+        return set()
+    codes = {str(body.get("code"))}
+    for row in body.get("errors") or []:
+        if isinstance(row, dict):
+            field = re.sub(r"\[\d+\]", "[]", str(row.get("field")))
+            codes.add(f"{field}:{row.get('code')}")
+    return codes
+
+
+def documented_refusal(case: Any, response: Any) -> bool:
+    """Whether ``response`` refuses ``case`` (schema-valid) for one of the reasons its
+    operation documents in ``DOCUMENTED_REFUSALS``."""
+    allowed = DOCUMENTED_REFUSALS.get(case.operation.definition.raw.get("operationId"), set())
+    return response.status_code in (400, 412, 422, 428) and bool(problem_codes(response) & allowed)
+
+
+def endless_streams(schema_path: Path) -> list[str]:
+    """The operations whose answer is a ``text/event-stream`` that lasts."""
+    schema = yaml.safe_load(schema_path.read_text())
+    found = []
+    for item in schema["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            ok = operation.get("responses", {}).get("200", {})
+            if "text/event-stream" in ok.get("content", {}):
+                found.append(operation["operationId"])
+    return found
