@@ -17,7 +17,7 @@ import pytest
 from engine import GameState, new_game
 from engine.bots import make_bot
 from engine.bots.fast import FastState, Policy, final_sheet, to_action, to_move
-from engine.bots.fast.state import NO_CARD, OVER
+from engine.bots.fast.state import DECLINE, NO_CARD, OVER
 from engine.colors import LOCOMOTIVE
 
 
@@ -165,3 +165,28 @@ def test_many_positions_agree_with_the_engine(board, players):
         for g in positions(board, players, 1000 + seed, every=25):
             compared += side_by_side(g, rnd, policy=seed % 2 == 0, steps=60)
     assert compared > 2000
+
+
+def test_the_policy_does_not_claim_again_a_tunnel_it_declined():
+    """A seat that declined a tunnel's reveal does not claim that tunnel again in the same
+    play-out: on a thin deck, seats claiming and declining tunnels in turn would otherwise
+    play forever."""
+    f = FastState.from_game(new_game("europe", 4, 3))
+    fb = f.fb
+    seat = 0
+    route = next(r for r in range(fb.n_routes) if fb.tunnel[r] and fb.color[r] >= 0)
+    color = fb.color[route]
+    policy = Policy(f, random.Random(1))
+    hand = [0] * (LOCOMOTIVE + 1)
+    hand[color] = fb.length[route] + 1
+    f.hands[seat] = hand
+    zero = [0] * LOCOMOTIVE
+    assert policy.payment(seat, route, zero) is not None
+    # The reveal asks for more than the hand holds: the seat declines ...
+    hand[color] = 1
+    f.tunnel = (route, color, [0] * (LOCOMOTIVE + 1), [], 3)
+    assert policy.tunnel(seat) == (DECLINE,)
+    f.tunnel = None
+    hand[color] = fb.length[route] + 1
+    # ... and that tunnel is no longer a claim it makes, though the hand still pays for it.
+    assert policy.payment(seat, route, zero) is None

@@ -6,8 +6,9 @@ tickets change. On its turn a seat claims the longest planned route it can pay f
 (a tunnel only with a card to spare for the reveal), else draws the face-up colour its
 plan lacks most, else a blind card. With its plan done it draws tickets while it has
 trains to build them, then claims long routes for points. In the last round it claims
-whatever scores most. It builds no stations. Every move it makes is legal by
-construction, so nothing is checked twice.
+whatever scores most. It builds no stations, and does not claim again a tunnel whose
+reveal it declined (on a thin deck, seats could otherwise claim and decline tunnels
+forever). Every move it makes is legal by construction, so nothing is checked twice.
 """
 
 from __future__ import annotations
@@ -89,13 +90,15 @@ def cheapest_path(
 class Policy:
     """Chooses every seat's moves in one play-out; keeps each seat's plan between turns."""
 
-    __slots__ = ("plan_tickets", "plans", "rng", "s")
+    __slots__ = ("declined", "plan_tickets", "plans", "rng", "s")
 
     def __init__(self, s: FastState, rng: random.Random) -> None:
         self.s = s
         self.rng = rng
         self.plans: list[list[int] | None] = [None] * s.n
         self.plan_tickets = [-1] * s.n
+        # Per seat, the tunnels whose reveal it declined in this play-out.
+        self.declined: list[set[int]] = [set() for _ in range(s.n)]
 
     # ------------------------------------------------------------------ plans
     def costs(self, seat: int) -> list[float]:
@@ -205,6 +208,8 @@ class Policy:
         c, k = best
         fb = s.fb
         if fb.tunnel[route]:
+            if route in self.declined[seat]:
+                return None
             left = hand[LOCO] - k + (hand[c] - (fb.length[route] - k) if c < LOCO else 0)
             if left < 1:
                 return None
@@ -291,13 +296,14 @@ class Policy:
     def tunnel(self, seat: int) -> Move:
         s = self.s
         assert s.tunnel is not None
-        _route, color, _laid, _revealed, extra = s.tunnel
+        route, color, _laid, _revealed, extra = s.tunnel
         hand = s.hands[seat]
         for k in range(extra + 1):
             if color == LOCO and k != extra:
                 continue
             if hand[LOCO] >= k and hand[color] >= extra - k:
                 return (PAY, k)
+        self.declined[seat].add(route)
         return (DECLINE,)
 
     def keep(self, seat: int) -> Move:
