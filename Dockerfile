@@ -35,16 +35,15 @@ RUN groupadd --system --gid 10001 ttr \
 # control socket).
 USER ttr:ttr
 
-# Under ASGI each request runs in a thread of its own, so a connection kept after the
-# request (DATABASE_CONN_MAX_AGE above 0) is left behind with its thread until PostgreSQL
-# refuses more clients: each request connects anew instead (docs/decisions/0202).
+# Each web process runs its synchronous views on WEB_THREADS long-lived threads, each
+# keeping its database connection between requests (DATABASE_CONN_MAX_AGE, 60 s), and its
+# event streams on its event loop: at most WEB_THREADS + STREAM_DB_THREADS connections a
+# process (ttr_service/asgi_threads.py, docs/decisions/0202).
 ENV DEBUG=false \
     PORT=8000 \
-    WEB_CONCURRENCY=4 \
-    DATABASE_CONN_MAX_AGE=0
+    WEB_CONCURRENCY=4
 EXPOSE 8000
 
 # gunicorn reads PORT (it binds 0.0.0.0:$PORT) and WEB_CONCURRENCY (its worker processes)
-# itself. A uvicorn worker runs Django's synchronous views on one thread, so it serves one
-# request at a time: about four workers a core.
+# itself: about two uvicorn workers a core.
 CMD ["gunicorn", "ttr_service.asgi:application", "--config", "python:ttr_service.gunicorn_conf", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5", "--access-logfile", "-"]
