@@ -4,15 +4,16 @@ Matchups (the tested bot's seat rotates with the game number):
   hard_vs_medium   one hard bot against three medium bots
   medium_vs_easy   one medium bot against three easy bots
   hard_x4          four hard bots (hard's mean score)
-  lookahead_vs_medium  the first design of hard (planner and one-ply look-ahead) against
-                   three medium bots
+  search_vs_medium one search bot (the tree search over fast play-outs) against three
+                   medium bots
 
-``--budget`` sets the hard bot's think time a decision, in seconds (its tree search stops
-there); several, comma-separated, run every matchup with hard once
-per budget, so ``--budget 0.25,1,4 --matchups hard_vs_medium`` shows what more time buys.
-Without it, hard thinks for its default budget. The budget is counted in CPU seconds of
-this process (``time.process_time``), the same as wall-clock seconds on an idle core, so
-other work on the machine does not cut the search short; decision times are wall-clock.
+``--budget`` sets the think time a decision, in seconds, of the levels that take one
+(``search``: its tree search stops there); several, comma-separated, run every matchup
+with such a level once per budget, so ``--budget 0.25,1,4 --matchups search_vs_medium``
+shows what more time buys. Without it, the search thinks for its default budget. The
+budget is counted in CPU seconds of this process (``time.process_time``), the same as
+wall-clock seconds on an idle core, so other work on the machine does not cut the search
+short; decision times are wall-clock.
 
 Per matchup and level it prints win rate (shared first places count as wins), mean and
 median final score, tickets completed and failed per game, longest-path bonuses per game,
@@ -21,7 +22,7 @@ p95, max); then one JSON object on the last line, with the targets and whether t
 
     .venv/bin/python bench/ai.py [--games N] [--seed S | --seeds S,S,...] [--jobs J]
                                  [--matchups a,b] [--board B] [--players P]
-                                 [--budget SECONDS[,SECONDS...]]
+                                 [--budget SECONDS[,SECONDS...]] [--progress]
 
 ``--seeds`` plays ``--games`` games of each series (seed) and pools them; the tested level's
 row then gives its win rate in each series too. Every tested row carries the standard error
@@ -54,7 +55,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import BOARD_IDS, load_board, new_game  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
+from engine.bots import BOTS, make_bot  # noqa: E402
 
 PLAYERS = 4
 MATCHUPS: dict[str, tuple[str, str]] = {
@@ -62,7 +63,7 @@ MATCHUPS: dict[str, tuple[str, str]] = {
     "hard_vs_medium": ("hard", "medium"),
     "medium_vs_easy": ("medium", "easy"),
     "hard_x4": ("hard", "hard"),
-    "lookahead_vs_medium": ("lookahead", "medium"),
+    "search_vs_medium": ("search", "medium"),
 }
 TARGETS = {
     "hard_vs_medium_win_rate": 0.55,
@@ -97,8 +98,9 @@ def play(
     players: int = PLAYERS,
     budget: float | None = None,
 ) -> list[SeatRecord]:
-    """One seeded game; the tested seat is ``game % players``; hard thinks ``budget``
-    seconds a decision (its default when None), in CPU time of this process."""
+    """One seeded game; the tested seat is ``game % players``; a level that takes a budget
+    thinks ``budget`` seconds a decision (its default when None), in CPU time of this
+    process."""
     tested, others = MATCHUPS[matchup]
     hero = game % players
     levels = [tested if s == hero else others for s in range(players)]
@@ -192,8 +194,9 @@ def main() -> None:
     )
     p.add_argument(
         "--budget",
-        help="hard's think time a decision in seconds; several, comma-separated, run each",
+        help="the search's think time a decision in seconds; several, comma-separated, run each",
     )
+    p.add_argument("--progress", action="store_true", help="a line on stderr as each game finishes")
     args = p.parse_args()
     rules = load_board(args.board).rules
     players = args.players or min(PLAYERS, rules.max_players)
@@ -213,7 +216,7 @@ def main() -> None:
             p.error(f"unknown matchup {name!r}; known: {', '.join(MATCHUPS)}")
     runs: list[tuple[str, str, float | None]] = []  # (row name, matchup, budget)
     for name in chosen:
-        if "hard" in MATCHUPS[name] and args.budget:
+        if args.budget and any(getattr(BOTS[x], "takes_budget", False) for x in MATCHUPS[name]):
             runs += [(f"{name}@{b:g}s", name, b) for b in budgets]
         else:
             runs.append((name, name, None))
@@ -227,11 +230,25 @@ def main() -> None:
             for seed in seeds
             for g in range(args.games)
         ]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(_play_args, jobs, chunksize=4))
-        else:
-            games = [_play_args(j) for j in jobs]
+        games: list[list[SeatRecord]] = []
+        pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+        try:
+            played = pool.map(_play_args, jobs) if pool else map(_play_args, jobs)
+            for (_, g, seed, *_rest), records in zip(jobs, played, strict=True):
+                games.append(records)
+                if args.progress:
+                    hero = next(r for r in records if r.tested)
+                    won = sum(r.won for gm in games for r in gm if r.tested)
+                    print(
+                        f"{label} seed {seed} game {g}: {'won' if hero.won else 'lost'} "
+                        f"{hero.score}; {won}/{len(games)} so far, "
+                        f"{time.perf_counter() - began:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+        finally:
+            if pool:
+                pool.shutdown()
         tested, others = MATCHUPS[name]
         seats = [r for g in games for r in g]
         name = label

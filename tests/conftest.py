@@ -52,3 +52,14 @@ def _light_look_ahead(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
         monkeypatch.setattr(HardBot, "ticket_candidates", 1)
         monkeypatch.setattr(HardBot, "block_threshold", float("inf"))
         monkeypatch.setattr(HardBot, "check_ticket_draws", False)
+
+
+@pytest.fixture(autouse=True)
+def _light_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``search`` level thinks one iteration a decision, whatever its budget, except in
+    tests marked ``look_ahead`` (``tests/engine/test_bot_search.py``), which set their own
+    small budgets; ``bench/ai.py`` measures it at full budget."""
+    from engine.bots.search import SearchBot
+
+    if request.node.get_closest_marker("look_ahead") is None:
+        monkeypatch.setattr(SearchBot, "max_iterations", 1)

@@ -1,7 +1,8 @@
 """Bots choose an action for a seat from what that seat may know.
 
 ``random`` plays any legal move; ``easy``, ``medium`` and ``hard`` plan, from the seat's own
-view of the game only (``knowledge.know``).
+view of the game only (``knowledge.know``). ``search`` is a tree search over fast
+play-outs, kept as its own level until it plays stronger than ``hard`` (decision 0402).
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ BOTS: dict[str, type[Any]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
-    "hard": SearchBot,
-    # The first design of hard (a planner with a one-ply look-ahead), kept for comparison.
-    "lookahead": HardBot,
+    # A planner with a one-ply look-ahead over hidden information.
+    "hard": HardBot,
+    # An information-set tree search, weaker than hard so far (decision 0402).
+    "search": SearchBot,
 }
 
 
 def make_bot(name: str, seed: int, budget: float | None = None, clock: Clock | None = None) -> Bot:
     """A bot by name, with its own reproducible randomness.
 
-    ``budget`` is the think time a decision may take (seconds) for the levels that search
-    (``hard``), and ``clock`` the caller's clock that enforces it; other levels ignore
+    ``budget`` is the think time a decision may take (seconds) for the levels that take one
+    (``search``), and ``clock`` the caller's clock that enforces it; other levels ignore
     both. Without a clock the search stops after a number of iterations fixed by the
     budget, so its decisions are the same on every machine.
     """

@@ -128,7 +128,7 @@ class HardBot(HardPlanner):
     where more samples make the comparison sharper, the best mean is played.
     """
 
-    name = "lookahead"
+    name = "hard"
     # Sampled states per candidate at each kind of decision.
     initial_samples = 8
     keep_samples = 10

@@ -1,5 +1,5 @@
-"""The first design of hard (level ``lookahead``): sampled states a seat cannot tell from
-the real one, and the rule that keeps the planner's move unless another is clearly ahead."""
+"""The hard bot's look-ahead: sampled states a seat cannot tell from the real one, and the
+rule that keeps the planner's move unless another is clearly ahead."""
 
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ def test_the_planners_move_stays_unless_another_is_clearly_ahead():
 
 def hard_game(seed: int) -> tuple[list[GameState], set[str]]:
     """One hard bot against three medium bots, every action checked before it is applied."""
-    bots = [make_bot("lookahead" if i == seed % 4 else "medium", seed + i) for i in range(4)]
+    bots = [make_bot("hard" if i == seed % 4 else "medium", seed + i) for i in range(4)]
     s = new_game("europe", 4, seed)
     states, kinds = [], set()
     while not s.is_over:
@@ -197,4 +197,4 @@ def test_hard_with_its_look_ahead_ignores_hidden_data():
     states, _ = hard_game(13)
     near_end = [s for s in states if min(s.trains) <= 10]
     chosen = states[:: max(1, len(states) // 8)] + near_end[::3]
-    assert bot_decisions_ignoring_hidden("lookahead", chosen) >= 10
+    assert bot_decisions_ignoring_hidden("hard", chosen) >= 10

@@ -1,4 +1,4 @@
-"""The hard bot's tree search: legal in every phase on every board, blind to hidden data,
+"""The search level's tree search: legal in every phase on every board, blind to hidden data,
 reproducible from its seed, and within its think time.
 
 These tests search at a small budget (a few iterations a decision, no clock unless the
@@ -13,7 +13,8 @@ import pytest
 
 from engine import GameState, new_game
 from engine.bots import make_bot
-from engine.bots.search import ITERATIONS_PER_SECOND, SearchBot
+from engine.bots.fast.state import BLIND, FACE, TICKETS, TURN
+from engine.bots.search import ITERATIONS_PER_SECOND, Node, SearchBot, play_until, root_choice
 from engine.state import TURN_ACTION
 
 from .invariants import check_counts, perturb_hidden
@@ -127,7 +128,62 @@ def test_a_clock_that_has_run_out_still_allows_one_iteration():
 
 
 def test_make_bot_passes_the_budget_to_the_search_only():
-    hard = make_bot("hard", 1, budget=0.5, clock=time.perf_counter)
-    assert isinstance(hard, SearchBot) and hard.budget == 0.5
+    search = make_bot("search", 1, budget=0.5, clock=time.perf_counter)
+    assert isinstance(search, SearchBot) and search.budget == 0.5
     assert make_bot("medium", 1, budget=0.5).name == "medium"
-    assert make_bot("hard", 1).budget == SearchBot.default_budget
+    assert make_bot("hard", 1, budget=0.5).name == "hard"
+    assert make_bot("search", 1).budget == SearchBot.default_budget
+
+
+def test_an_iteration_cap_bounds_every_decision(monkeypatch):
+    """``max_iterations`` (what the test suite sets outside these tests) caps the search
+    whatever its budget."""
+    monkeypatch.setattr(SearchBot, "max_iterations", 2)
+    s = mid_game()
+    bot = SearchBot(1, budget=1.0)
+    bot.choose(s, s.pending.seats[0])
+    assert bot.iterations == 2
+
+
+def test_a_play_out_that_never_ends_stops_after_its_move_limit():
+    """However the policy plays, a play-out stops after the moves it is allowed (the
+    search then scores the game as it stands)."""
+
+    class Endless:
+        phase = TURN
+        moves = 0
+
+        def to_move(self) -> int:
+            return 1
+
+        def apply(self, move: object) -> None:
+            self.moves += 1
+
+    class Passing:
+        def choose(self) -> tuple[int]:
+            return (BLIND,)
+
+    f = Endless()
+    assert play_until(f, Passing(), -1, 50) == 0  # type: ignore[arg-type]
+    assert f.moves == 50
+    assert play_until(f, Passing(), 1, 50) == 50  # type: ignore[arg-type]
+
+
+def test_the_planners_move_stays_unless_another_is_clearly_ahead():
+    planned, other, third = (BLIND,), (TICKETS,), (FACE, 0)
+
+    def root(values: dict[tuple[int, ...], list[float]]) -> Node:
+        node = Node()
+        for move, vs in values.items():
+            for v in vs:
+                node.update(move, v)
+        return node
+
+    moves = [planned, other, third]
+    close = root({planned: [0.0, 10.0, 5.0], other: [8.0, 4.0, 9.0], third: [1.0]})
+    assert root_choice(close, moves, 1.0, 1.5) == 0
+    clear = root({planned: [0.0, 1.0, 0.0, 1.0], other: [20.0, 21.0, 20.0, 21.0], third: [5.0]})
+    assert root_choice(clear, moves, 1.0, 1.5) == 1
+    # Never tried: the move tried most.
+    untried = root({other: [1.0], third: [2.0, 3.0]})
+    assert root_choice(untried, moves, 1.0, 1.5) == 2

@@ -57,7 +57,7 @@ def play(players: int, seed: int, names: list[str]) -> tuple[GameState, set[str]
 
 
 def test_levels_are_registered():
-    assert {"random", "easy", "medium", "hard"} <= set(BOTS)
+    assert {"random", "easy", "medium", "hard", "search"} <= set(BOTS)
     for name in BOTS:
         assert make_bot(name, 1).name == name
 
@@ -126,10 +126,9 @@ def check_final_scores(s: GameState) -> None:
 def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
     monkeypatch, players, seed, hard_seats
 ):
-    """The first design of hard (level ``lookahead``), at a smaller sample budget
-    (``_light_look_ahead``), against medium: every action legal, the game ends, the sheet
-    adds up, and the look-ahead weighed the first ticket choice, a later one, a move before
-    the end and moves near it."""
+    """The hard bot as it ships, at a smaller sample budget (``_light_look_ahead``), against
+    medium: every action legal, the game ends, the sheet adds up, and the look-ahead weighed
+    the first ticket choice, a later one, a move before the end and moves near it."""
     weighed: set[str] = set()
     evaluate = hard.evaluate
 
@@ -141,7 +140,7 @@ def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
         return evaluate(state, seat, k, *args, **kwargs)
 
     monkeypatch.setattr(hard, "evaluate", counted)
-    names = ["lookahead" if seat in hard_seats else "medium" for seat in range(players)]
+    names = ["hard" if seat in hard_seats else "medium" for seat in range(players)]
     s, _ = play(players, seed, names)
     check_counts(s)
     check_final_scores(s)
