@@ -27,9 +27,7 @@ urlpatterns = [
     path("games/<int:game_id>/legal-actions", api.LegalActionsView.as_view(), name="game-legal"),
     path("games/<int:game_id>/actions", api.ActionView.as_view(), name="game-actions"),
     path("games/<int:game_id>/moves", api.MoveListView.as_view(), name="game-moves"),
-    path(
-        "games/<int:game_id>/events", stream_api.GameEventsView.as_view(), name="game-events"
-    ),
+    path("games/<int:game_id>/events", stream_api.GameEventsView.as_view(), name="game-events"),
     path("vacations", api.VacationListView.as_view(), name="vacations"),
     path("vacations/<int:vacation_id>/end", api.VacationEndView.as_view(), name="vacation-end"),
     path("games/<int:game_id>/result", api.ResultView.as_view(), name="game-result"),
