@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework.exceptions import ErrorDetail, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
@@ -63,3 +63,9 @@ class Pages(WholePageSize, PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_number(self, request: Request, paginator: Any) -> Any:
+        # DRF takes an empty ``page=`` as page 1; it is not a page, like any other text.
+        if request.query_params.get(self.page_query_param) == "":
+            raise NotFound("Invalid page: empty.")
+        return super().get_page_number(request, paginator)

@@ -23,18 +23,26 @@ from rest_framework.request import Request
 
 from ttr_service.problems import ServiceError
 
-_WHOLE = re.compile(r"[0-9]{1,18}")
+_WHOLE = re.compile(r"[0-9]+")
+# Larger numbers are taken as this one: more than any row will count (and within the 64
+# bits the databases compare), so a cursor past everything finds nothing.
+LARGEST = 2**62
 
 
 class WholeNumberParameter(serializers.IntegerField):
-    """An integer written with digits only (no sign, point, space or exponent)."""
+    """A whole number from 0, written with digits only (no sign, point, space or exponent),
+    of any length: past ``LARGEST`` it is taken as ``LARGEST``, then checked against the
+    field's bounds."""
 
     default_error_messages = {"invalid": "A whole number is required, written with digits."}
 
     def to_internal_value(self, data: Any) -> int:
         if not isinstance(data, str) or not _WHOLE.fullmatch(data):
             self.fail("invalid")
-        return super().to_internal_value(data)  # type: ignore[no-any-return]
+        digits = data.lstrip("0") or "0"
+        if len(digits) > len(str(LARGEST)):
+            return LARGEST
+        return min(int(digits), LARGEST)
 
 
 class QueryParameters(serializers.Serializer):

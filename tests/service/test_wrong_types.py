@@ -327,3 +327,23 @@ def test_an_empty_query_value_is_a_value_and_is_refused(
     response = world["caller"].client.get(path, query)
     assert response.status_code == 400, response.content
     assert response.json()["code"] == code
+
+
+def test_a_move_log_cursor_of_any_length_is_a_number(world: dict[str, Any]) -> None:
+    """Past every move: no moves, not a refusal; a limit past 500 is still out of range."""
+    client = world["caller"].client
+    url = f"/api/v1/games/{world['game_id']}/moves"
+    far = client.get(url, {"after": "9" * 30})
+    assert far.status_code == 200, far.content
+    assert far.json()["moves"] == []
+    assert client.get(url, {"after": "0" * 30}).status_code == 200
+    too_many = client.get(url, {"limit": "9" * 30})
+    assert too_many.status_code == 400
+    assert too_many.json()["code"] == "BAD_CURSOR"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/leaderboard"])
+def test_an_empty_page_is_not_a_page(world: dict[str, Any], path: str) -> None:
+    response = world["caller"].client.get(path, {"page": ""})
+    assert response.status_code == 404, response.content
+    assert response.json()["code"] == "NOT_FOUND"

@@ -33,7 +33,16 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
     # an invited username must be an account's; the creator takes one seat only; an
     # `invite` seat needs a username, a rule on `type` OpenAPI 3.0 states only by
     # splitting the seat into one schema per type.
-    "games_create": {"BAD_OPTION", "UNKNOWN_USER", "BAD_SEATS", "seats[].username:INVALID"},
+    # The number of seats a board takes and `first_seat` being one of the seats depend on
+    # the body's other fields.
+    "games_create": {
+        "BAD_OPTION",
+        "UNKNOWN_USER",
+        "BAD_SEATS",
+        "BAD_SEAT_COUNT",
+        "BAD_FIRST_SEAT",
+        "seats[].username:INVALID",
+    },
     # The version is required in If-Match or in the body, either one, and must be the
     # game's; an Idempotency-Key an earlier generated request used, with another body.
     "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH", "IDEMPOTENCY_KEY_REUSED"},
@@ -41,7 +50,11 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
     "notifications_list": {"BAD_CURSOR"},
     "webhooks_deliveries_list": {"BAD_CURSOR"},
     # Time zones are the server's IANA database's; the schema says "an IANA time zone".
-    "notifications_preferences_update": {"quiet_hours.timezone:UNKNOWN_TIMEZONE"},
+    # A quiet period's end must differ from its start.
+    "notifications_preferences_update": {
+        "quiet_hours.timezone:UNKNOWN_TIMEZONE",
+        "quiet_hours.end:EMPTY",
+    },
     # The host grammar Django's URL validator applies (labels, top-level domain, IP
     # ranges) is in the field's description; the pattern states only the URL's shape.
     # With DEBUG off (WEBHOOK_ALLOW_PRIVATE unset), a URL whose host is or resolves to a
