@@ -73,7 +73,12 @@ class EndFrameSerializer(_Frame):
 
 GAME_EVENTS = PolymorphicProxySerializer(
     component_name="GameStreamEvent",
-    serializers=[MoveFrameSerializer, GameFrameSerializer, EndFrameSerializer],
+    # By event name, so the discriminator's mapping names each frame.
+    serializers={
+        "move": MoveFrameSerializer,
+        "game": GameFrameSerializer,
+        "end": EndFrameSerializer,
+    },
     resource_type_field_name="event",
 )
 

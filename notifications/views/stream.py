@@ -36,7 +36,8 @@ def _frame(kind: str) -> type[serializers.Serializer]:
 
 USER_EVENTS = PolymorphicProxySerializer(
     component_name="UserStreamEvent",
-    serializers=[_frame(kind) for kind in Kind.values],
+    # By event name, so the discriminator's mapping names each frame.
+    serializers={kind: _frame(kind) for kind in Kind.values},
     resource_type_field_name="event",
 )
 

@@ -12,6 +12,7 @@ checked against their schemas here; ``test_schema_examples`` checks the 2xx JSON
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -322,7 +323,54 @@ OTHER_EXAMPLES = other_response_examples()
 def test_the_response_example_fits_its_schema(name: str, response_schema: Any, value: Any) -> None:
     components = as_json_schema(schema()["components"])
     validator = Draft202012Validator({**as_json_schema(response_schema), "components": components})
+    # An event stream's schema is that of each event on it, as its fields.
+    values = sse_frames(value) if " text/event-stream " in name else [value]
+    assert values, name
 
-    problems = [f"{'/'.join(map(str, e.path))}: {e.message}" for e in validator.iter_errors(value)]
+    problems = [
+        f"{'/'.join(map(str, e.path))}: {e.message}"
+        for one in values
+        for e in validator.iter_errors(one)
+    ]
 
     assert problems == []
+
+
+def sse_frames(text: str) -> list[dict[str, Any]]:
+    """The events of a ``text/event-stream`` body, each as ``{"event", "id", "data"}`` (the
+    data's JSON parsed); comments and ``retry`` lines left out."""
+    frames = []
+    for block in text.split("\n\n"):
+        fields: dict[str, Any] = {}
+        for line in block.splitlines():
+            name, _, rest = line.partition(":")
+            if name in ("event", "id", "data"):
+                fields[name] = rest.removeprefix(" ")
+        if "data" in fields:
+            fields["data"] = json.loads(fields["data"])
+            frames.append(fields)
+    return frames
+
+
+def test_each_discriminator_maps_its_values_to_the_shapes_that_carry_them() -> None:
+    """A client picks a oneOf's shape by the discriminator's mapping: each key must be the
+    one value the shape's own property takes."""
+    components = schema()["components"]["schemas"]
+    checked = 0
+    for name, component in components.items():
+        discriminator = component.get("discriminator")
+        if not discriminator or "mapping" not in discriminator:
+            continue
+        prop = discriminator["propertyName"]
+        for value, ref in discriminator["mapping"].items():
+            target = components[ref.rsplit("/", 1)[1]]
+            stated = target["properties"][prop]
+            enum = stated.get("enum") or next(
+                (part.get("enum") for part in stated.get("allOf", []) if "enum" in part), None
+            )
+            if enum is None and "$ref" in json.dumps(stated):
+                ref_name = json.dumps(stated).split("#/components/schemas/")[1].split('"')[0]
+                enum = components[ref_name].get("enum")
+            assert enum == [value], (name, value, ref, stated)
+            checked += 1
+    assert checked >= 10
