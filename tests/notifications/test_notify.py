@@ -187,6 +187,7 @@ def test_the_on_commit_callback_hands_every_due_row_to_the_delivery_task(
         notification = services.notify(alice, Kind.INVITATION, game_id=7)
 
     assert notification is not None
-    assert len(callbacks) == 1
+    # The hand-off to the delivery task, and the wake-up of the user's event streams.
+    assert len(callbacks) == 2
     assert sorted(sent) == sorted(notification.deliveries.values_list("pk", flat=True))
     assert set(notification.deliveries.values_list("channel", flat=True)) == set(Channel)

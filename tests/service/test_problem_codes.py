@@ -33,7 +33,11 @@ PACKAGES = ["engine", "ttr_service", "accounts", "games", "notifications", "rati
 
 # Functions whose problem code comes from an exception they were handed; what can reach
 # them is checked by the tests on the engine's codes and DRF's below.
-PASSED_THROUGH = {("ttr_service.problems", "problem_exception_handler")}
+PASSED_THROUGH = {
+    ("ttr_service.problems", "problem_exception_handler"),
+    # A query's codes are its class's ``codes``; see test_every_query_code_is_registered.
+    ("ttr_service.query", "read"),
+}
 
 # Keyword arguments of a code function that never become members of the body.
 NOT_IN_BODY = {
@@ -479,6 +483,24 @@ def test_every_code_the_code_raises_is_registered(found: Found) -> None:
         "codes raised but not in ttr_service/problem_codes.py (add each with its meaning, "
         f"and a row in docs/api.md's table): {missing}"
     )
+
+
+def test_every_query_code_is_registered() -> None:
+    """Each code a query parameter's refusal answers with (``QueryParameters.codes``)."""
+    import games.serializers  # noqa: F401  (the modules that declare queries)
+    import notifications.serializers  # noqa: F401
+    import ratings.serializers  # noqa: F401
+    from ttr_service.query import QueryParameters
+
+    queries, todo = [], list(QueryParameters.__subclasses__())
+    while todo:
+        query = todo.pop()
+        queries.append(query)
+        todo.extend(query.__subclasses__())
+    assert len(queries) >= 4
+    for query in queries:
+        assert set(query.codes) <= set(query().fields), query
+        assert set(query.codes.values()) <= set(PROBLEM_CODES), query
 
 
 def test_every_engine_code_is_registered() -> None:
