@@ -217,7 +217,7 @@ class SearchBot:
     max_iterations: int | None = None
     # True: the planner's move is played unless another is clearly ahead (``root_choice``);
     # False: the move tried most.
-    keep_planned = False
+    keep_planned = True
 
     def __init__(
         self, seed: int = 0, budget: float | None = None, clock: Clock | None = None
