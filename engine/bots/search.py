@@ -11,7 +11,8 @@ state allows (an information-set search: moves that exist in only some samples a
 on the samples where they exist), lets the other seats play by the play-out policy until
 the seat decides again, adds one new decision to the tree, and plays the rest of the game
 out with the policy. The final margin over the best opponent, plus a bonus for winning, is
-backed up the path. The move tried most at the root is played.
+backed up the path. At the root the planner's move is played unless another's mean value
+is clearly ahead of it (``root_choice``).
 
 The candidates at the root are the tuned planner's own move (``HardPlanner``), claims of
 the routes its plan needs and of the best-scoring routes, a blind draw, each face-up
