@@ -129,7 +129,9 @@ def make_run(tmp_path: Path) -> Iterator[Serve]:
             yield serve
 
 
-def test_make_run_serves_gunicorn_with_a_fresh_worker_and_beat(make_run: Serve) -> None:
+def test_make_run_serves_gunicorn_with_uvicorn_workers_a_fresh_worker_and_beat(
+    make_run: Serve,
+) -> None:
     status, body = make_run.health()
 
     assert status == 200
@@ -139,7 +141,12 @@ def test_make_run_serves_gunicorn_with_a_fresh_worker_and_beat(make_run: Serve) 
     assert body["beat_age_seconds"] < BEAT_MAX_AGE
     response = httpx.get(f"{make_run.url}/api/v1/boards", timeout=5)
     assert response.status_code == 200
-    assert response.headers["Server"].startswith("gunicorn")
+    # gunicorn runs the ASGI application on uvicorn workers, which answer as uvicorn.
+    assert response.headers["Server"] == "uvicorn"
+    (web_pid,) = make_run.started("web")
+    command = Path(f"/proc/{web_pid}/cmdline").read_bytes().split(b"\0")
+    assert any(part.endswith(b"gunicorn") for part in command), command
+    assert b"uvicorn_worker.UvicornWorker" in command, command
     # The web client's static files, served by WhiteNoise without collectstatic (DEBUG on).
     assert httpx.get(f"{make_run.url}/", timeout=5).status_code == 200
 
