@@ -55,7 +55,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import BOARD_IDS, load_board, new_game  # noqa: E402
-from engine.bots import BOTS, make_bot  # noqa: E402
+from engine.bots import BOTS, make_bot, seat_view  # noqa: E402
 
 PLAYERS = 4
 MATCHUPS: dict[str, tuple[str, str]] = {
@@ -114,7 +114,7 @@ def play(
     while not state.is_over:
         seat = state.pending.seats[0]
         began = time.perf_counter()
-        action = bots[seat].choose(state, seat)
+        action = bots[seat].choose(seat_view(state, seat))
         times[seat].append((time.perf_counter() - began) * 1e3)
         state = state.apply(seat, action)
     assert state.result is not None

@@ -25,7 +25,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import load_board, new_game  # noqa: E402
-from engine.bots import RandomBot  # noqa: E402
+from engine.bots import RandomBot, seat_view  # noqa: E402
 from engine.final import final_result  # noqa: E402
 from engine.paths import longest_trail  # noqa: E402
 from engine.testing import worst_case_mesh  # noqa: E402
@@ -42,7 +42,7 @@ def play(seed: int, keep_every: int, kept: list) -> tuple[object, int]:
     n = 0
     while not s.is_over:
         seat = s.pending.seats[0]
-        action = bot.choose(s, seat)
+        action = bot.choose(seat_view(s, seat))
         if n % keep_every == 0:
             kept.append((s, seat, action))
         s = s.apply(seat, action)

@@ -32,7 +32,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import GameState, new_game  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
+from engine.bots import make_bot, seat_view  # noqa: E402
 from engine.bots.hard import HardPlanner  # noqa: E402
 from engine.bots.knowledge import know  # noqa: E402
 from engine.bots.lookahead import Policy, play_out  # noqa: E402
@@ -52,7 +52,7 @@ def mid_game(seed: int) -> GameState:
         if s.pending.kind == TURN_ACTION and min(s.trains) <= MID_GAME_TRAINS:
             return s
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
     raise RuntimeError(f"seed {seed} ended before mid-game")
 
 

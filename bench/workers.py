@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from engine.bots import seat_view
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -106,7 +108,7 @@ def main() -> None:
             if 0 not in state.pending.seats:
                 time.sleep(0.005)
                 continue
-            action = bot.choose(state, 0)
+            action = bot.choose(seat_view(state, 0))
             with transaction.atomic():
                 locked = store.lock_game(game.pk)
                 play.act_locked(human, locked.pk, action.to_json(), locked.version)

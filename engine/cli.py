@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .board import BOARD_IDS, load_board
-from .bots import BOTS, make_bot
+from .bots import BOTS, make_bot, seat_view
 from .calculator import score
 from .errors import EngineError, ErrorCode, PositionError, PositionProblem
 from .invariants import violations
@@ -37,7 +37,7 @@ def play_game(
     broken = 0
     while not state.is_over:
         seat = state.pending.seats[0]
-        action = seats[seat].choose(state, seat)
+        action = seats[seat].choose(seat_view(state, seat))
         state = state.apply(seat, action)
         log.append((seat, action))
         broken += len(violations(state))

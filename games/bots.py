@@ -1,6 +1,6 @@
 """Which bot plays for a seat, and the one rule for its randomness.
 
-A bot decides from what ``legal_actions`` and the seat's own view read of the state, and its
+A bot is handed the seat's view (``engine.bots.seat_view``), never the state, and its
 randomness comes from the game's seed and the move number: the same position, the same
 choice, whichever worker thinks it (the hard bot's search stops at its think time,
 ``settings.AI_THINK_SECONDS``, or at a number of iterations fixed by that time, whichever
@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 
 from engine import GameState
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 
 # The engine's bots, weakest first; AI seats without a level play at DEFAULT_AI_LEVEL, and
 # so does the AI that plays a missed turn for a person.
@@ -33,4 +33,4 @@ def think(level: str | None, game_seed: int, state: GameState, seat: int) -> Any
         budget=settings.AI_THINK_SECONDS.get(name),
         clock=time.monotonic,
     )
-    return bot.choose(state, seat)
+    return bot.choose(seat_view(state, seat))

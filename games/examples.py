@@ -11,7 +11,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample
 
 from engine import DrawBlind, KeepTickets, event_view, load_board, new_game, player_view
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 
 from .selectors import board_summary
 
@@ -151,7 +151,7 @@ def _finished() -> tuple[Any, list[tuple[int, Any]]]:
     log = []
     while not state.is_over:
         seat = state.pending.seats[0]
-        action = bots[seat].choose(state, seat)
+        action = bots[seat].choose(seat_view(state, seat))
         log.append((seat, action))
         state = state.apply(seat, action)
     return state, log

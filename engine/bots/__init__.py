@@ -1,26 +1,27 @@
 """Bots choose an action for a seat from what that seat may know.
 
-``random`` plays any legal move; ``easy``, ``medium`` and ``hard`` plan, from the seat's own
-view of the game only (``knowledge.know``). ``search`` is a tree search over fast
-play-outs, kept as its own level until it plays stronger than ``hard`` (decision 0402).
+Every bot's ``choose`` takes a ``SeatView`` (``seat_view(state, seat)``), not the game's
+state: what the seat cannot see is not there to read. ``random`` plays any legal move;
+``easy``, ``medium`` and ``hard`` plan. ``search`` is a tree search over fast play-outs,
+kept as its own level until it plays stronger than ``hard`` (decision 0402).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..state import GameState
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
 from .search import Clock, SearchBot
+from .view import SeatView, seat_view
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: GameState, seat: int) -> Any: ...
+    def choose(self, view: SeatView) -> Any: ...
 
 
 BOTS: dict[str, type[Any]] = {
@@ -59,5 +60,7 @@ __all__ = [
     "MediumBot",
     "RandomBot",
     "SearchBot",
+    "SeatView",
     "make_bot",
+    "seat_view",
 ]

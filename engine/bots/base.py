@@ -14,13 +14,16 @@ from ..state import (
     GameState,
 )
 from .knowledge import Knowledge, know
+from .view import SeatView
 
 
 class KnowledgeBot:
     """Dispatches each kind of decision to a method that sees only ``Knowledge``.
 
-    ``state`` is passed on only so the listing functions of ``engine.legal`` (which read
-    the seat's own hand and public data) can spell out payments.
+    ``choose`` is given a seat's view (``view.SeatView``); ``decide`` plays a seat of a state
+    the bot imagines itself (the look-ahead's sampled states). ``state`` is passed on only so
+    the listing functions of ``engine.legal`` (which read the seat's own hand and public
+    data) can spell out payments.
     """
 
     name = "knowledge"
@@ -32,8 +35,13 @@ class KnowledgeBot:
         # int(random() * n): the same draw on every Python version.
         return int(self._random.random() * n)
 
-    def choose(self, state: GameState, seat: int) -> Any:
-        k = know(state, seat)
+    def choose(self, view: SeatView) -> Any:
+        return self.decide(view.state, view.seat, view.knowledge)
+
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+        """The move for ``seat`` in ``state``; ``k`` is its knowledge, when already read."""
+        if k is None:
+            k = know(state, seat)
         kind = k.kind
         if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):
             action: Any = self.keep_tickets(state, seat, k)

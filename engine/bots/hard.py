@@ -191,7 +191,7 @@ class HardBot(HardPlanner):
         # Seeded by the position, not by earlier calls: the same position, the same choice.
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}")
         policies: list[Policy] = [
-            self._planner.choose if s == seat else self._opponent.choose for s in range(k.players)
+            self._planner.decide if s == seat else self._opponent.decide for s in range(k.players)
         ]
         estimates = evaluate(
             state,

@@ -15,12 +15,14 @@ from ..legal import (
     station_payments,
 )
 from ..state import CHOOSE_INITIAL_TICKETS, KEEP_TICKETS, TURN_ACTION, GameState
+from .view import SeatView
 
 
 class RandomBot:
     """Picks uniformly at random; reproducible from its own seed.
 
-    It reads only what ``legal_actions`` reads, which is the seat's own information.
+    It is given the seat's view (``view.SeatView``), and reads only what ``legal_actions``
+    reads of it.
     """
 
     name = "random"
@@ -32,7 +34,10 @@ class RandomBot:
         # int(random() * n): the one draw that stays the same across Python versions.
         return items[int(self._random.random() * len(items))]
 
-    def choose(self, state: GameState, seat: int) -> Any:
+    def choose(self, view: SeatView) -> Any:
+        return self.decide(view.state, view.seat)
+
+    def decide(self, state: GameState, seat: int) -> Any:
         kind = state.pending.kind
         if kind == TURN_ACTION:
             # Routes first, then a payment for the chosen route: listing every payment of

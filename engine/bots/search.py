@@ -60,6 +60,7 @@ from .hard import HardPlanner
 from .knowledge import Knowledge, know
 from .sampling import sample_state, ticket_beliefs
 from .tactics import pay_for_route
+from .view import SeatView
 
 Clock = Callable[[], float]
 
@@ -229,9 +230,12 @@ class SearchBot:
         self.clock = clock
         self.iterations = 0  # of the last search, for tests and the bench
 
-    def choose(self, state: GameState, seat: int) -> Any:
+    def choose(self, view: SeatView) -> Any:
+        return self.decide(view.state, view.seat)
+
+    def decide(self, state: GameState, seat: int) -> Any:
         if self.budget <= 0:
-            return self._planner.choose(state, seat)
+            return self._planner.decide(state, seat)
         k = know(state, seat)
         candidates = self.root_candidates(state, seat, k)
         if len(candidates) == 1:
@@ -241,7 +245,7 @@ class SearchBot:
 
     # ------------------------------------------------------------- candidates
     def root_candidates(self, state: GameState, seat: int, k: Knowledge) -> list[Any]:
-        planned = self._planner.choose(state, seat)
+        planned = self._planner.decide(state, seat)
         kind = k.kind
         out = [planned]
         if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):

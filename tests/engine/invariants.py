@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 
 from engine import GameState, player_view
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.invariants import violations
 
 
@@ -55,14 +55,18 @@ def check_hidden_information(s: GameState, viewer: int) -> None:
 
 def bot_decisions_ignoring_hidden(level: str, states: Iterable[GameState]) -> int:
     """Check that a ``level`` bot at every seat to decide in ``states`` chooses the same
-    when only what that seat cannot see changes; return how many decisions were compared."""
+    when only what that seat cannot see changes, even when it is handed the whole state
+    (``decide``), and that given only the seat's view (``choose``) it chooses that same
+    move; return how many decisions were compared."""
     checked = 0
     for s in states:
         for seat in s.pending.seats:
             other = perturb_hidden(s, seat)
             assert other.seed != s.seed  # hidden data did change
-            first = make_bot(level, 5).choose(s, seat)
-            second = make_bot(level, 5).choose(other, seat)
+            first = make_bot(level, 5).decide(s, seat)
+            second = make_bot(level, 5).decide(other, seat)
             assert first == second, (level, s.pending.kind, first, second)
+            viewed = make_bot(level, 5).choose(seat_view(s, seat))
+            assert viewed == first, (level, s.pending.kind, viewed, first)
             checked += 1
     return checked

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import new_game
 from engine.actions import DrawBlind, DrawFaceUp
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.bots.easy import EasyBot
 from engine.bots.knowledge import know
 from engine.bots.tactics import color_needs
@@ -23,7 +23,7 @@ def test_with_a_full_hand_easy_claims_instead_of_drawing():
         s = new_game("europe", 4, seed)
         while not s.is_over:
             seat = s.pending.seats[0]
-            action = bots[seat].choose(s, seat)
+            action = bots[seat].choose(seat_view(s, seat))
             if s.pending.kind == TURN_ACTION:
                 held = sum(s.hands[seat])
                 largest = max(largest, held)

@@ -9,7 +9,7 @@ import pytest
 
 from engine import GameState, new_game, player_view
 from engine.actions import DrawBlind
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.bots.knowledge import know
 from engine.bots.lookahead import Estimate, best, evaluate, margin, play_out
 from engine.bots.medium import MediumBot
@@ -31,7 +31,7 @@ def states_of_a_game(
         if n % every == 0 or s.pending.kind in ("keep_tickets", "tunnel_payment"):
             out.append(s)
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
         n += 1
     return out
 
@@ -97,7 +97,7 @@ def test_a_play_out_ends_the_game_and_the_margin_counts_a_win():
     s = states_of_a_game(8)[6]
     seat = s.pending.seats[0]
     bot = MediumBot(0)
-    end = play_out(sample_state(s, seat, know(s, seat), random.Random(2)), [bot.choose] * 4)
+    end = play_out(sample_state(s, seat, know(s, seat), random.Random(2)), [bot.decide] * 4)
     assert end is not None and end.is_over
     assert end.result is not None
     totals = {p["seat"]: p["total"] for p in end.result["players"]}
@@ -113,10 +113,10 @@ def test_every_candidate_is_scored_on_the_same_samples():
     seat = s.pending.seats[0]
     k = know(s, seat)
     bot = MediumBot(0)
-    planned = bot.choose(s, seat)
-    estimates = evaluate(s, seat, k, [planned, DrawBlind()], [bot.choose] * 4, 3, random.Random(4))
+    planned = bot.choose(seat_view(s, seat))
+    estimates = evaluate(s, seat, k, [planned, DrawBlind()], [bot.decide] * 4, 3, random.Random(4))
     assert [len(e.values) for e in estimates] == [3, 3]
-    again = evaluate(s, seat, k, [planned, DrawBlind()], [bot.choose] * 4, 3, random.Random(4))
+    again = evaluate(s, seat, k, [planned, DrawBlind()], [bot.decide] * 4, 3, random.Random(4))
     assert [e.values for e in again] == [e.values for e in estimates]
 
 
@@ -129,12 +129,12 @@ def test_screening_goes_on_only_with_the_candidates_ahead_of_the_first():
         seat = x.pending.seats[0]
         k = know(x, seat)
         bot = MediumBot(0)
-        candidates = [bot.choose(x, seat)]
+        candidates = [bot.choose(seat_view(x, seat))]
         for a in draw_actions(x, seat):
             if a not in candidates:
                 candidates.append(a)
         candidates = candidates[:4]
-        policies = [bot.choose] * 4
+        policies = [bot.decide] * 4
         full = evaluate(x, seat, k, candidates, policies, 4, random.Random(4))
         screened = evaluate(
             x, seat, k, candidates, policies, 4, random.Random(4), screen=2, finalists=1
@@ -173,7 +173,7 @@ def hard_game(seed: int) -> tuple[list[GameState], set[str]]:
     states, kinds = [], set()
     while not s.is_over:
         seat = s.pending.seats[0]
-        action = bots[seat].choose(s, seat)
+        action = bots[seat].choose(seat_view(s, seat))
         assert s.is_legal(seat, action), (s.pending.kind, action)
         if seat == seed % 4:
             states.append(s)

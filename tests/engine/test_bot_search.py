@@ -12,7 +12,7 @@ import time
 import pytest
 
 from engine import GameState, new_game
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.bots.fast.state import BLIND, FACE, TICKETS, TURN
 from engine.bots.search import ITERATIONS_PER_SECOND, Node, SearchBot, play_until, root_choice
 from engine.state import TURN_ACTION
@@ -37,7 +37,7 @@ def game(board: str, players: int, seed: int, budget: float = SMALL) -> tuple[Ga
     kinds: set[str] = set()
     while not s.is_over:
         seat = s.pending.seats[0]
-        action = bots[seat].choose(s, seat)
+        action = bots[seat].choose(seat_view(s, seat))
         assert s.is_legal(seat, action), (board, s.pending.kind, action)
         if seat == hero:
             kinds.add(str(s.pending.kind))
@@ -65,7 +65,7 @@ def positions(seed: int, every: int) -> list[GameState]:
         if n % every == 0:
             out.append(s)
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
         n += 1
     return out
 
@@ -76,8 +76,8 @@ def test_the_search_ignores_hidden_data():
     for s in positions(21, every=23):
         seat = s.pending.seats[0]
         other = perturb_hidden(s, seat)
-        first = SearchBot(5, budget=SMALL).choose(s, seat)
-        second = SearchBot(5, budget=SMALL).choose(other, seat)
+        first = SearchBot(5, budget=SMALL).decide(s, seat)
+        second = SearchBot(5, budget=SMALL).decide(other, seat)
         assert first == second, (s.pending.kind, first, second)
         checked += 1
     assert checked >= 10
@@ -88,7 +88,7 @@ def test_the_same_seed_makes_the_same_choice():
     for s in states:
         seat = s.pending.seats[0]
         a, b = SearchBot(9, budget=SMALL), SearchBot(9, budget=SMALL)
-        assert a.choose(s, seat) == b.choose(s, seat)
+        assert a.choose(seat_view(s, seat)) == b.choose(seat_view(s, seat))
         assert a.iterations == b.iterations
 
 
@@ -102,7 +102,7 @@ def mid_game() -> GameState:
 def test_without_a_clock_the_budget_fixes_the_iterations():
     s = mid_game()
     bot = SearchBot(1, budget=0.1)
-    bot.choose(s, s.pending.seats[0])
+    bot.choose(seat_view(s, s.pending.seats[0]))
     assert bot.iterations == int(0.1 * ITERATIONS_PER_SECOND)
 
 
@@ -111,7 +111,7 @@ def test_with_a_clock_the_search_stops_within_its_budget():
     budget = 0.3
     bot = SearchBot(1, budget=budget, clock=time.perf_counter)
     began = time.perf_counter()
-    bot.choose(s, s.pending.seats[0])
+    bot.choose(seat_view(s, s.pending.seats[0]))
     took = time.perf_counter() - began
     # Generous: the clock is read between iterations, and the machine may be busy.
     assert took < budget + 2.0
@@ -122,7 +122,7 @@ def test_a_clock_that_has_run_out_still_allows_one_iteration():
     s = mid_game()
     ticks = iter(range(0, 10_000, 100))
     bot = SearchBot(1, budget=1.0, clock=lambda: float(next(ticks)))
-    action = bot.choose(s, s.pending.seats[0])
+    action = bot.choose(seat_view(s, s.pending.seats[0]))
     assert bot.iterations == 1
     assert s.is_legal(s.pending.seats[0], action)
 
@@ -141,7 +141,7 @@ def test_an_iteration_cap_bounds_every_decision(monkeypatch):
     monkeypatch.setattr(SearchBot, "max_iterations", 2)
     s = mid_game()
     bot = SearchBot(1, budget=1.0)
-    bot.choose(s, s.pending.seats[0])
+    bot.choose(seat_view(s, s.pending.seats[0]))
     assert bot.iterations == 2
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import GameState, new_game
+from engine.bots import seat_view
 from engine.bots.hard import HardPlanner
 from engine.bots.knowledge import know
 from engine.bots.medium import MediumBot
@@ -28,7 +29,7 @@ def first_turn(seed: int = 5) -> GameState:
     bots = [MediumBot(i) for i in range(4)]
     while s.phase != PLAYING or s.pending.seats != (0,) or s.pending.kind != TURN_ACTION:
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
     return s
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import GameState, cli, new_game
-from engine.bots import BOTS, hard, make_bot
+from engine.bots import BOTS, hard, make_bot, seat_view
 from engine.bots.hard import HardBot
 from engine.bots.knowledge import Knowledge
 from engine.state import (
@@ -49,7 +49,7 @@ def play(players: int, seed: int, names: list[str]) -> tuple[GameState, set[str]
         seat = s.pending.seats[0]
         kind = s.pending.kind
         assert kind is not None
-        action = bots[seat].choose(s, seat)
+        action = bots[seat].choose(seat_view(s, seat))
         assert s.is_legal(seat, action), (names[seat], kind, action)
         phases.add(f"{names[seat]}:{kind}")
         s = s.apply(seat, action)
@@ -173,7 +173,7 @@ def test_same_game_same_decisions(level):
         out: list[object] = []
         while not s.is_over and len(out) < 120:
             seat = s.pending.seats[0]
-            action = bots[seat].choose(s, seat)
+            action = bots[seat].choose(seat_view(s, seat))
             out.append(action)
             s = s.apply(seat, action)
         return out
@@ -192,7 +192,7 @@ def positions(players: int, seed: int, every: int) -> list[GameState]:
         if n % every == 0 or s.pending.kind in (TUNNEL_PAYMENT, KEEP_TICKETS):
             out.append(s)
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
         n += 1
     return out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import GameState, load_board, new_game
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.bots.knowledge import aim, know
 from engine.bots.planner import Weights, route_costs
 from engine.colors import LOCOMOTIVE
@@ -29,7 +29,7 @@ def play(board: str, players: int, seed: int, every: int = 0) -> tuple[GameState
         if every and n % every == 0:
             seen.append(s)
         seat = s.pending.seats[0]
-        action = bots[seat].choose(s, seat)
+        action = bots[seat].choose(seat_view(s, seat))
         assert s.is_legal(seat, action), (board, s.pending.kind, action)
         s = s.apply(seat, action)
     raise AssertionError("game did not end")

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from engine import GameState, new_game
-from engine.bots import make_bot
+from engine.bots import make_bot, seat_view
 from engine.bots.fast import FastState, Policy, final_sheet, to_action, to_move
 from engine.bots.fast.state import DECLINE, NO_CARD, OVER
 from engine.colors import LOCOMOTIVE
@@ -68,7 +68,7 @@ def positions(board: str, players: int, seed: int, every: int) -> list[GameState
         if n % every == 0:
             out.append(s)
         seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(s, seat))
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
         n += 1
     return out
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import RULES_VERSION, GameState, SetupError, event_view, parse_action, player_view
-from engine.bots import RandomBot
+from engine.bots import RandomBot, seat_view
 
 from .test_legal_actions import sample_positions
 
@@ -28,7 +28,7 @@ def test_views_and_events_are_plain_json():
     bot = RandomBot(2)
     for _ in range(150):
         seat = s.pending.seats[0]
-        s, events = s.apply_with_events(seat, bot.choose(s, seat))
+        s, events = s.apply_with_events(seat, bot.choose(seat_view(s, seat)))
         for viewer in (None, 0, 1, 2):
             view = player_view(s, viewer)
             assert json.loads(json.dumps(view)) == view

@@ -18,7 +18,7 @@ from engine import (
     PayTunnel,
     new_game,
 )
-from engine.bots import RandomBot
+from engine.bots import RandomBot, seat_view
 
 
 def candidate_actions(s, seat):
@@ -52,7 +52,7 @@ def sample_positions(players, seed, every):
         if step % every == 0:
             yield s
         seat = s.pending.seats[0]
-        s = s.apply(seat, bot.choose(s, seat))
+        s = s.apply(seat, bot.choose(seat_view(s, seat)))
         step += 1
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Forfeit, GameState, new_game
-from engine.bots import RandomBot
+from engine.bots import RandomBot, seat_view
 
 from .invariants import check_counts, check_hidden_information, check_json_round_trip
 
@@ -45,7 +45,7 @@ def play_checked(
     while not s.is_over:
         assert actions < MAX_ACTIONS, "game did not end"
         seat = s.pending.seats[0]
-        action = bot.choose(s, seat)
+        action = bot.choose(seat_view(s, seat))
         if forfeits(seed) and actions == FORFEIT_AT:
             # Some games lose a player midway (a resignation or a timeout).
             seat, action = (seat + 1) % players, Forfeit()

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from accounts.services import token_issue
+from engine.bots import seat_view
 from tests.api.conftest import _fast_password_hashing, _fresh_cache  # noqa: F401
 from tests.api.games.conftest import _tasks_run_inline  # noqa: F401
 
@@ -98,7 +99,7 @@ def finished_game(creator: Persona, opponent: Persona) -> int:
     moves = []
     while not state.is_over:
         seat = state.pending.seats[0]
-        action = bot.choose(state, seat)
+        action = bot.choose(seat_view(state, seat))
         state, events = state.apply_with_events(seat, action)
         moves.append(
             Move(
