@@ -8,12 +8,14 @@ Matchups (the tested bot's seat rotates with the game number):
                    medium bots
 
 ``--budget`` sets the think time a decision, in seconds, of the levels that take one
-(``search``: its tree search stops there); several, comma-separated, run every matchup
-with such a level once per budget, so ``--budget 0.25,1,4 --matchups search_vs_medium``
-shows what more time buys. Without it, the search thinks for its default budget. The
-budget is counted in CPU seconds of this process (``time.process_time``), the same as
-wall-clock seconds on an idle core, so other work on the machine does not cut the search
-short; decision times are wall-clock.
+(``hard``: its look-ahead's sample counts scale with it, and it draws no more samples once
+it is spent; ``search``: its tree search stops there); several, comma-separated, run
+every matchup with such a level once per budget, so ``--budget 0.25,1,4 --matchups
+hard_vs_medium`` shows what more time buys. Without it, each level thinks for its default
+budget (hard: 1 s, what ``AI_THINK_MS_HARD`` gives AI seats by default). The budget is
+counted in CPU seconds of this process (``time.process_time``), the same as wall-clock
+seconds on an idle core, so other work on the machine does not cut the search short;
+decision times are wall-clock. With several budgets, the targets are read at the first.
 
 Per matchup and level it prints win rate (shared first places count as wins), mean and
 median final score, tickets completed and failed per game, longest-path bonuses per game,
@@ -300,7 +302,9 @@ def main() -> None:
 
     times: dict[str, list[float]] = {}
     longest: dict[str, list[float]] = {}
-    for rows in results.values():
+    for label, rows in results.items():
+        if "@" in label and budgets[0] is not None and not label.endswith(f"@{budgets[0]:g}s"):
+            continue  # the time targets are read at the first budget, as the others
         for level, row in rows.items():
             key = level.split()[0]
             times.setdefault(key, []).append(float(row["ms_p95"]))

@@ -2,9 +2,10 @@
 
 A bot is handed the seat's view (``engine.bots.seat_view``), never the state, and its
 randomness comes from the game's seed and the move number: the same position, the same
-choice, whichever worker thinks it (the hard bot's search stops at its think time,
-``settings.AI_THINK_SECONDS``, or at a number of iterations fixed by that time, whichever
-comes first: only a worker too busy to reach that number may decide differently). Thinking
+choice, whichever worker thinks it (the hard bot's look-ahead stops drawing samples at its
+think time, ``settings.AI_THINK_SECONDS``, or at a number of samples fixed by that time,
+whichever comes first: only a worker too busy to reach that number may decide
+differently). Thinking
 is slow: callers run it outside any transaction, on a snapshot.
 """
 

@@ -307,9 +307,9 @@ DEADLINE_WARNINGS_SECONDS = _seconds_list("DEADLINE_WARNINGS", ["86400", "3600"]
 VACATION_DAYS_PER_YEAR = env.get_int("VACATION_DAYS_PER_YEAR", default=14)
 # Pause between two moves of an AI seat, so people watching can follow the game.
 AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
-# Think time of a decision for the tree search (level `search`, which no seat plays yet:
-# `hard` is the look-ahead, which takes no think time). bench/ai.py --budget measures it.
-AI_THINK_SECONDS = {"hard": env.get_int("AI_THINK_MS_HARD", default=750) / 1000}
+# Think time of one decision, per level that takes one: the hard bot's look-ahead stops
+# drawing samples once it is spent (docs/ai.md). bench/ai.py --budget measures what it buys.
+AI_THINK_SECONDS = {"hard": env.get_int("AI_THINK_MS_HARD", default=1000, minimum=0) / 1000}
 # How long a rendered game view stays in the cache (games/rendered.py); a newer version
 # replaces it sooner.
 GAME_VIEW_CACHE_SECONDS = env.get_int("GAME_VIEW_CACHE_SECONDS", default=3600, minimum=1)

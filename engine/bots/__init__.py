@@ -12,9 +12,10 @@ from typing import Any, Protocol
 
 from .easy import EasyBot
 from .hard import HardBot
+from .lookahead import Clock
 from .medium import MediumBot
 from .random_bot import RandomBot
-from .search import Clock, SearchBot
+from .search import SearchBot
 from .view import SeatView, seat_view
 
 

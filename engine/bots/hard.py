@@ -44,7 +44,7 @@ from ..colors import LOCOMOTIVE
 from ..legal import claimable_routes, draw_actions
 from ..state import GameState
 from .knowledge import Knowledge, know
-from .lookahead import Policy, best, evaluate
+from .lookahead import MIN_SAMPLES, Clock, Policy, best, evaluate
 from .medium import MediumBot
 from .planner import Costs, Weights, criticality, pending_tickets, route_costs
 from .sampling import sample_state, ticket_beliefs
@@ -129,6 +129,10 @@ class HardBot(HardPlanner):
     """
 
     name = "hard"
+    takes_budget = True
+    # The think time a decision is given when none is passed in; the sample counts below
+    # are those of this budget, and scale with the one given (``samples_for``).
+    default_budget = 1.0
     # Sampled states per candidate at each kind of decision.
     initial_samples = 8
     keep_samples = 10
@@ -162,12 +166,42 @@ class HardBot(HardPlanner):
     block_samples = 8
     check_ticket_draws = True
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(
+        self, seed: int = 0, budget: float | None = None, clock: Clock | None = None
+    ) -> None:
         super().__init__(seed)
         self._seed = seed
         # Who plays the play-outs: the planner at this seat, medium at the others.
         self._planner = HardPlanner(seed)
         self._opponent = MediumBot(seed)
+        self.budget = self.default_budget if budget is None else budget
+        self.clock = clock
+        self._stop: Callable[[], bool] | None = None
+
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+        """The planner's move checked by the look-ahead within the think time: no samples
+        are started once ``budget`` seconds of ``clock`` have passed since the decision
+        began (each comparison still gets ``lookahead.MIN_SAMPLES``). Without a clock,
+        the sample counts alone bound it, and the same position gets the same move on
+        every machine. A budget of 0 or less plays the planner alone."""
+        if self.budget <= 0:
+            return self._planner.decide(state, seat, k)
+        self._stop = None
+        clock = self.clock
+        if clock is not None:
+            deadline = clock() + self.budget
+            self._stop = lambda: clock() >= deadline
+        return super().decide(state, seat, k)
+
+    def samples_for(self, samples: int, screen: int | None) -> tuple[int, int | None]:
+        """A decision's sample count and screen at this bot's budget: those set for
+        ``default_budget``, scaled by the budget (at least ``MIN_SAMPLES``, and a screen
+        of at least one sample before the last)."""
+        scale = self.budget / self.default_budget
+        n = max(MIN_SAMPLES, round(samples * scale))
+        if screen is not None:
+            screen = min(n - 1, max(1, round(screen * scale)))
+        return n, screen
 
     def search(
         self,
@@ -188,6 +222,7 @@ class HardBot(HardPlanner):
                 unique.append(c)
         if len(unique) < 2:
             return unique[0] if unique else None
+        samples, screen = self.samples_for(samples, screen)
         # Seeded by the position, not by earlier calls: the same position, the same choice.
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}")
         policies: list[Policy] = [
@@ -204,6 +239,7 @@ class HardBot(HardPlanner):
             beliefs,
             screen=screen,
             finalists=finalists,
+            stop=self._stop,
         )
         return best(
             estimates,

@@ -27,8 +27,12 @@ from .sampling import sample_state, ticket_beliefs
 WIN_BONUS = 15.0
 # A play-out longer than this many actions is cut off and scored as it stands.
 MAX_PLAYOUT_ACTIONS = 2000
+# Samples every comparison gets, however little think time is left: fewer tell nothing.
+MIN_SAMPLES = 2
 
 Policy = Callable[[GameState, int], Any]
+# A caller's clock, in seconds: what a think time is measured on.
+Clock = Callable[[], float]
 
 
 @dataclass(slots=True)
@@ -76,6 +80,7 @@ def evaluate(
     *,
     screen: int | None = None,
     finalists: int = 1,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Estimate]:
     """Every candidate's mean margin over the same ``samples`` sampled states.
 
@@ -88,12 +93,17 @@ def evaluate(
     them the first candidate goes on with at most ``finalists`` others, those whose mean is
     ahead of its own, best first, and the play stops there when none is. Only the candidates
     played on every sample are returned, the first one first.
+
+    ``stop``, when given, is asked before each sample after the first two: once it says
+    True, no more samples are drawn (the think time is spent).
     """
     values: list[list[float]] = [[] for _ in candidates]
     live = list(range(len(candidates)))
     if beliefs is None:
         beliefs = ticket_beliefs(k)
     for n in range(samples):
+        if n >= MIN_SAMPLES and stop is not None and stop():
+            break
         if n == screen and live:
             means = [sum(v) / len(v) for v in values]
             ahead = [i for i in live[1:] if means[i] > means[live[0]]]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import DrawFaceUp, DrawTickets
@@ -58,11 +58,10 @@ from .fast.state import (
 )
 from .hard import HardPlanner
 from .knowledge import Knowledge, know
+from .lookahead import Clock
 from .sampling import sample_state, ticket_beliefs
 from .tactics import pay_for_route
 from .view import SeatView
-
-Clock = Callable[[], float]
 
 # Iterations a second of budget allows when no clock is given (about what one core of the
 # bench machine runs; bench/playouts.py measures the play-outs behind it).

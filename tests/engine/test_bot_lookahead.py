@@ -10,6 +10,7 @@ import pytest
 from engine import GameState, new_game, player_view
 from engine.actions import DrawBlind
 from engine.bots import make_bot, seat_view
+from engine.bots.hard import HardBot, HardPlanner
 from engine.bots.knowledge import know
 from engine.bots.lookahead import Estimate, best, evaluate, margin, play_out
 from engine.bots.medium import MediumBot
@@ -198,3 +199,54 @@ def test_hard_with_its_look_ahead_ignores_hidden_data():
     near_end = [s for s in states if min(s.trains) <= 10]
     chosen = states[:: max(1, len(states) // 8)] + near_end[::3]
     assert bot_decisions_ignoring_hidden("hard", chosen) >= 10
+
+
+def test_the_sample_counts_scale_with_the_think_time():
+    assert HardBot(0, budget=1.0).samples_for(20, 8) == (20, 8)
+    assert HardBot(0, budget=0.25).samples_for(20, 8) == (5, 2)
+    assert HardBot(0, budget=4.0).samples_for(20, 8) == (80, 32)
+    assert HardBot(0, budget=4.0).samples_for(10, None) == (40, None)
+    # However short the think time, a comparison gets two samples, screened on one.
+    assert HardBot(0, budget=0.01).samples_for(20, 8) == (2, 1)
+    assert HardBot(0).budget == HardBot.default_budget
+
+
+@pytest.mark.look_ahead
+def test_once_the_think_time_is_spent_no_more_samples_are_drawn(monkeypatch):
+    """A clock that passes the budget once the decision has started leaves each comparison
+    its two samples; a clock that stands still leaves it all the samples of its budget."""
+    import engine.bots.hard as hard
+
+    drawn: list[int] = []
+    real = hard.evaluate
+
+    def counting(*args, **kwargs):
+        estimates = real(*args, **kwargs)
+        drawn.append(len(estimates[0].values))
+        return estimates
+
+    monkeypatch.setattr(hard, "evaluate", counting)
+    monkeypatch.setattr(HardBot, "endgame_samples", 6)
+    monkeypatch.setattr(HardBot, "endgame_screen", 6)
+    states, _ = hard_game(14)
+    late = [s for s in states if s.pending.kind == "turn_action" and min(s.trains) <= 8][:3]
+    assert late
+    for s in late:
+        seat = s.pending.seats[0]
+        ticks = iter(range(10**6))
+        drawn.clear()
+        # Ten seconds pass at each look at the clock: spent at the first.
+        HardBot(3, budget=2.0, clock=lambda t=ticks: 10.0 * next(t)).choose(seat_view(s, seat))
+        assert drawn and all(n == 2 for n in drawn), drawn
+        drawn.clear()
+        # Twice the budget: 12 samples, screened on 11.
+        HardBot(3, budget=2.0, clock=lambda: 0.0).choose(seat_view(s, seat))
+        assert drawn and all(n >= 11 for n in drawn), drawn
+
+
+def test_a_think_time_of_nothing_plays_the_planner_alone():
+    states, _ = hard_game(15)
+    for s in states[::10]:
+        seat = s.pending.seats[0]
+        view = seat_view(s, seat)
+        assert HardBot(4, budget=0).choose(view) == HardPlanner(4).choose(view)
