@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from engine import GameState, player_view
+from engine import GameState, new_game, player_view
 from engine.bots import make_bot, seat_view
 from engine.invariants import violations
 
@@ -70,3 +70,20 @@ def bot_decisions_ignoring_hidden(level: str, states: Iterable[GameState]) -> in
             assert viewed == first, (level, s.pending.kind, viewed, first)
             checked += 1
     return checked
+
+
+def states_of_a_game(
+    seed: int, players: int = 4, every: int = 17, board: str = "europe"
+) -> list[GameState]:
+    """Positions of one medium-bot game: one in ``every``, each ticket choice and tunnel."""
+    bots = [make_bot("medium", seed + i) for i in range(players)]
+    s = new_game(board, players, seed)
+    out = []
+    n = 0
+    while not s.is_over:
+        if n % every == 0 or s.pending.kind in ("keep_tickets", "tunnel_payment"):
+            out.append(s)
+        seat = s.pending.seats[0]
+        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
+        n += 1
+    return out

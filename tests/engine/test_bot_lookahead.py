@@ -17,24 +17,12 @@ from engine.bots.medium import MediumBot
 from engine.bots.sampling import sample_state, ticket_beliefs
 from engine.legal import draw_actions
 
-from .invariants import bot_decisions_ignoring_hidden, check_counts, perturb_hidden
-
-
-def states_of_a_game(
-    seed: int, players: int = 4, every: int = 17, board: str = "europe"
-) -> list[GameState]:
-    """Positions of one medium-bot game: one in ``every``, each ticket choice and tunnel."""
-    bots = [make_bot("medium", seed + i) for i in range(players)]
-    s = new_game(board, players, seed)
-    out = []
-    n = 0
-    while not s.is_over:
-        if n % every == 0 or s.pending.kind in ("keep_tickets", "tunnel_payment"):
-            out.append(s)
-        seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
-        n += 1
-    return out
+from .invariants import (
+    bot_decisions_ignoring_hidden,
+    check_counts,
+    perturb_hidden,
+    states_of_a_game,
+)
 
 
 def test_a_sample_looks_the_same_to_the_seat_and_keeps_every_card_and_ticket():

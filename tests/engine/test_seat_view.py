@@ -5,29 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GameState, new_game, player_view
-from engine.bots import make_bot, seat_view
+from engine import GameState, player_view
+from engine.bots import seat_view
 from engine.invariants import violations
 
-from .invariants import perturb_hidden
+from .invariants import perturb_hidden, states_of_a_game
 
 BOARDS = [("europe", 4), ("europe", 2), ("usa", 5), ("switzerland", 3), ("usa-mega", 4)]
-
-
-def positions(board: str, players: int, seed: int, every: int) -> list[GameState]:
-    """States of one medium-bot game, one in ``every``, with every pending tunnel and ticket
-    choice."""
-    bots = [make_bot("medium", seed + i) for i in range(players)]
-    s = new_game(board, players, seed)
-    out = []
-    n = 0
-    while not s.is_over:
-        if n % every == 0 or s.pending.kind in ("tunnel_payment", "keep_tickets"):
-            out.append(s)
-        seat = s.pending.seats[0]
-        s = s.apply(seat, bots[seat].choose(seat_view(s, seat)))
-        n += 1
-    return out
 
 
 def fields(s: GameState) -> dict[str, object]:
@@ -39,7 +23,7 @@ def fields(s: GameState) -> dict[str, object]:
 @pytest.mark.parametrize(("board", "players"), BOARDS)
 def test_the_view_is_the_same_whatever_the_seat_cannot_see(board, players):
     checked = 0
-    for s in positions(board, players, 5 + players, every=13):
+    for s in states_of_a_game(5 + players, players, every=13, board=board):
         for seat in range(players):
             other = perturb_hidden(s, seat)
             assert fields(other) != fields(s)  # hidden data did change
@@ -52,7 +36,7 @@ def test_the_view_is_the_same_whatever_the_seat_cannot_see(board, players):
 
 @pytest.mark.parametrize(("board", "players"), BOARDS)
 def test_the_view_shows_the_seat_all_it_may_see(board, players):
-    for s in positions(board, players, 9 + players, every=17):
+    for s in states_of_a_game(9 + players, players, every=17, board=board):
         for seat in range(players):
             stand_in = seat_view(s, seat).state
             assert player_view(stand_in, seat) == player_view(s, seat)
@@ -65,7 +49,7 @@ def test_the_view_shows_the_seat_all_it_may_see(board, players):
 
 def test_a_bot_cannot_read_the_real_hidden_cards():
     """What the seat cannot see is the same in every view, not the real game's."""
-    s = positions("europe", 4, 3, every=40)[3]
+    s = states_of_a_game(3, 4, every=40, board="europe")[3]
     seat = s.pending.seats[0]
     stand_in = seat_view(s, seat).state
     assert stand_in.deck != s.deck
