@@ -4,6 +4,7 @@ rule that keeps the planner's move unless another is clearly ahead."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -238,3 +239,19 @@ def test_a_think_time_of_nothing_plays_the_planner_alone():
         seat = s.pending.seats[0]
         view = seat_view(s, seat)
         assert HardBot(4, budget=0).choose(view) == HardPlanner(4).choose(view)
+
+
+@pytest.mark.look_ahead
+def test_a_decision_keeps_to_its_think_time_on_a_real_clock(monkeypatch):
+    """A thousand samples a candidate (10,000 at 1 s, scaled to 0.1 s) would take minutes;
+    at 0.1 s of the process's CPU clock the decision ends within a few seconds (the stated
+    limit, 5 s, leaves a wide margin for the sample under way and a busy machine)."""
+    states, _ = hard_game(16)
+    s = next(x for x in states if x.pending.kind == "turn_action" and min(x.trains) <= 8)
+    seat = s.pending.seats[0]
+    monkeypatch.setattr(HardBot, "endgame_samples", 10_000)
+    monkeypatch.setattr(HardBot, "endgame_screen", 10_000)
+    bot = HardBot(2, budget=0.1, clock=time.process_time)
+    began = time.process_time()
+    bot.choose(seat_view(s, seat))
+    assert time.process_time() - began < 5.0
