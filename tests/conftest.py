@@ -63,3 +63,13 @@ def _light_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
     if request.node.get_closest_marker("look_ahead") is None:
         monkeypatch.setattr(SearchBot, "max_iterations", 1)
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A private ``redis-server`` on a free port, for tests that stop it or must not touch
+    the machine's shared one."""
+    from tests.processes import RedisServer, running
+
+    with running(RedisServer(tmp_path)) as server:
+        yield server

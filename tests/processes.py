@@ -207,3 +207,15 @@ def service_env(database_url: str, redis_url: str) -> dict[str, str]:
         # The webhook receivers of the tests listen on 127.0.0.1.
         "WEBHOOK_ALLOW_PRIVATE": "true",
     }
+
+
+def production_env(database_url: str, redis_url: str, label: str) -> dict[str, str]:
+    """``service_env`` with a production server's settings: DEBUG off and a secret key of
+    its own (named by ``label``), serving plain HTTP on the loopback."""
+    return {
+        **service_env(database_url, redis_url),
+        "DEBUG": "false",
+        "SECRET_KEY": f"{label}-tests-only-" + "x" * 40,
+        "SECURE_SSL_REDIRECT": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }

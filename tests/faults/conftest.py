@@ -12,30 +12,18 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from accounts.services import token_issue
-from tests.processes import RedisServer, WebServer, Worker, running, service_env
+from tests.processes import WebServer, Worker, production_env, running
 from tests.workers.conftest import database_url
 
-from .helpers import user
+from .helpers import client_for, user
 from .play import create_game, keep_offered_tickets
-
-
-@pytest.fixture
-def redis_server(tmp_path) -> Iterator[RedisServer]:
-    with running(RedisServer(tmp_path)) as server:
-        yield server
 
 
 @pytest.fixture
 def fault_env(transactional_db, redis_server) -> dict[str, str]:
     """The environment of the web server and the worker: test database, private Redis."""
     return {
-        **service_env(database_url(), redis_server.url),
-        # DEBUG off, as in production (plain HTTP on the loopback).
-        "DEBUG": "false",
-        "SECRET_KEY": "fault-tests-only-" + "x" * 40,
-        "SECURE_SSL_REDIRECT": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
+        **production_env(database_url(), redis_server.url, "fault"),
         "NOTIFICATIONS_SWEEP_SECONDS": "1",
         "AI_STUCK_SECONDS": "2",
     }
@@ -51,13 +39,6 @@ def web(fault_env, tmp_path) -> Iterator[WebServer]:
 def fault_worker(fault_env, tmp_path) -> Iterator[Worker]:
     with running(Worker(fault_env, tmp_path / "worker.log")) as w:
         yield w
-
-
-def client_for(web: WebServer, player) -> httpx.Client:
-    _, key = token_issue(player, name="fault-test")
-    return httpx.Client(
-        base_url=f"{web.url}/api/v1", headers={"Authorization": f"Token {key}"}, timeout=30
-    )
 
 
 def two_player_game(web: WebServer) -> tuple[int, dict[int, httpx.Client]]:

@@ -6,19 +6,30 @@ import json
 import random
 from io import StringIO
 
+import httpx
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from accounts.services import token_issue
 from games import lobby, play, snapshot, store
 from games.models import Game
+from tests.processes import WebServer
 
 PASSWORD = "a-long-Passphrase-42"
 
 
 def user(name: str):
     return get_user_model().objects.create_user(name, password=PASSWORD)
+
+
+def client_for(web: WebServer, person) -> httpx.Client:
+    """An HTTP client of ``web``'s API, signed in as ``person`` with a new token."""
+    _, key = token_issue(person, name="process-test")
+    return httpx.Client(
+        base_url=f"{web.url}/api/v1", headers={"Authorization": f"Token {key}"}, timeout=30
+    )
 
 
 def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe", **options) -> Game:

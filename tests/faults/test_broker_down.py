@@ -13,8 +13,7 @@ from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import running_receiver
 from tests.processes import wait_for
 
-from .conftest import client_for
-from .helpers import integrity, user
+from .helpers import client_for, integrity, user
 from .play import act, create_game, keep_offered_tickets, pending_seats
 
 pytestmark = pytest.mark.postgres

@@ -8,8 +8,7 @@ import redis
 from games.models import Game, Move
 from tests.processes import Worker, wait_for
 
-from .conftest import client_for
-from .helpers import integrity, user
+from .helpers import client_for, integrity, user
 from .play import create_game
 
 pytestmark = pytest.mark.postgres

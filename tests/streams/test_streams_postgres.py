@@ -9,11 +9,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from accounts.services import token_issue
 from games.models import Game, Move
-from tests.faults.helpers import user
+from tests.faults.helpers import client_for, user
 from tests.faults.play import act, create_game, keep_offered_tickets
-from tests.processes import RedisServer, WebServer, Worker, running, service_env
+from tests.processes import RedisServer, WebServer, Worker, production_env, running
 from tests.workers.conftest import database_url
 
 from .conftest import asgi_web, ticket
@@ -23,19 +22,9 @@ pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def redis_server(tmp_path) -> Iterator[RedisServer]:
-    with running(RedisServer(tmp_path)) as server:
-        yield server
-
-
-@pytest.fixture
 def env(transactional_db, redis_server) -> dict[str, str]:
     return {
-        **service_env(database_url(), redis_server.url),
-        "DEBUG": "false",
-        "SECRET_KEY": "stream-tests-only-" + "x" * 40,
-        "SECURE_SSL_REDIRECT": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
+        **production_env(database_url(), redis_server.url, "stream"),
         # Bots pause between moves, so a reader can drop out in the middle of a sequence.
         "AI_MOVE_DELAY_MS": "40",
         "MAX_BOT_ONLY_GAMES_PER_USER": "5",
@@ -55,13 +44,6 @@ def webs(env, tmp_path) -> Iterator[tuple[WebServer, WebServer]]:
 def worker(env, tmp_path) -> Iterator[Worker]:
     with running(Worker(env, tmp_path / "worker.log")) as w:
         yield w
-
-
-def client_for(web: WebServer, person) -> httpx.Client:
-    _, key = token_issue(person, name="stream-test")
-    return httpx.Client(
-        base_url=f"{web.url}/api/v1", headers={"Authorization": f"Token {key}"}, timeout=30
-    )
 
 
 def events_url(web: WebServer, game_id: int) -> str:
