@@ -104,10 +104,8 @@ class GameEventsView(APIView):
         description="The move log as `GET /games/{id}/moves` shows it to the caller, one "
         "`move` event per move (its `id` the move number), then each new move as it is "
         "committed, by any player, bot or worker. `game` tells of a change without a move; "
-        "`end` (with the result) closes the stream once the game is over. A comment line "
-        "(`: heartbeat`) goes out every `STREAM_HEARTBEAT_SECONDS` (15) while nothing "
-        "happens; the server closes a stream after `STREAM_MAX_SECONDS` (an hour), and the "
-        "client resumes with the last id. Open to everyone, as the move log is.",
+        f"`end` (with the result) closes the stream once the game is over. {sse.KEEPALIVE_TEXT} "
+        "Open to everyone, as the move log is.",
         parameters=[
             OpenApiParameter(
                 "after",
@@ -129,11 +127,8 @@ class GameEventsView(APIView):
             ),
             **problems(
                 open_to_all=True,
-                s400="`BAD_CURSOR`: `after` is not a whole number from 0, or `Last-Event-ID` "
-                "is not an id this stream sends.",
-                s401="`STREAM_TICKET_EXPIRED`, `STREAM_TICKET_INVALID` (not a stream ticket, "
-                "or its token was revoked), `TOKEN_IN_URL` (an API token in the URL), or "
-                "`AUTHENTICATION_FAILED` (a bad token in `Authorization`).",
+                s400=sse.BAD_CURSOR_TEXT,
+                s401=sse.TICKET_PROBLEMS_TEXT,
                 s404=_NO_GAME,
             ),
         },

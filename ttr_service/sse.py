@@ -51,6 +51,22 @@ LAST_EVENT_ID = OpenApiParameter(
     "`EventSource` sends when it reconnects). Wins over `after`.",
 )
 
+# Schema texts both event streams state.
+KEEPALIVE_TEXT = (
+    "A comment line (`: heartbeat`) goes out every `STREAM_HEARTBEAT_SECONDS` (15) while "
+    "nothing happens; the server closes a stream after `STREAM_MAX_SECONDS` (an hour), and "
+    "the client resumes with the last id."
+)
+BAD_CURSOR_TEXT = (
+    "`BAD_CURSOR`: `after` is not a whole number from 0, or `Last-Event-ID` is not an id this "
+    "stream sends."
+)
+TICKET_PROBLEMS_TEXT = (
+    "`STREAM_TICKET_EXPIRED`, `STREAM_TICKET_INVALID` (not a stream ticket, or its token was "
+    "revoked), `TOKEN_IN_URL` (an API token in the URL), or `AUTHENTICATION_FAILED` (a bad "
+    "token in `Authorization`)."
+)
+
 
 def event_name_field(name: str) -> serializers.Field:
     """The ``event`` of a stream event's schema: the one name it goes by (inline, so that

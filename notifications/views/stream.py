@@ -61,10 +61,7 @@ class UserStreamView(APIView):
         summary="My notifications as they happen (Server-Sent Events)",
         description="Every notification the caller's inbox receives from now on (your "
         "turn, invitations, deadline warnings, games started and over, timeouts), one "
-        "event each, named by its `type`, its `id` the notification's id. A comment line "
-        "(`: heartbeat`) goes out every `STREAM_HEARTBEAT_SECONDS` (15) while nothing "
-        "happens; the server closes a stream after `STREAM_MAX_SECONDS` (an hour), and the "
-        "client resumes with the last id.",
+        f"event each, named by its `type`, its `id` the notification's id. {sse.KEEPALIVE_TEXT}",
         tags=[NOTIFICATIONS_TAG],
         parameters=[
             OpenApiParameter(
@@ -85,12 +82,8 @@ class UserStreamView(APIView):
             ),
             **problem_responses(
                 400,
-                s400="`BAD_CURSOR`: `after` is not a whole number from 0, or `Last-Event-ID` "
-                "is not an id this stream sends.",
-                s401="`NOT_AUTHENTICATED` (no ticket or token), `STREAM_TICKET_EXPIRED`, "
-                "`STREAM_TICKET_INVALID` (not a stream ticket, or its token was revoked), "
-                "`TOKEN_IN_URL` (an API token in the URL), or `AUTHENTICATION_FAILED` (a bad "
-                "token in `Authorization`).",
+                s400=sse.BAD_CURSOR_TEXT,
+                s401=f"`NOT_AUTHENTICATED` (no ticket or token), {sse.TICKET_PROBLEMS_TEXT}",
             ),
         },
     )
