@@ -1,8 +1,8 @@
 """What one seat knows, rebuilt from its own view of the game.
 
-Bots decide from this and from the listing functions of ``engine.legal`` only. Going through
-``player_view`` makes the boundary explicit: whatever the view leaves out (deck order, other
-hands and tickets, the seed) cannot leak into a decision.
+Bots decide from this and from the listing functions of ``engine.legal`` only. It holds
+what ``player_view`` shows the seat and nothing else (a test compares the two); a bot is
+handed it in its ``view.SeatView``.
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..board import Board, Ticket
-from ..colors import CARD_INDEX, CARD_NAMES, LOCOMOTIVE
-from ..state import GameState
-from ..views import player_view
+from ..colors import LOCOMOTIVE
+from ..state import TUNNEL_PAYMENT, GameState
+from ..views import _joined, _linked
 
 
 @dataclass(slots=True)
@@ -91,10 +90,6 @@ def twin_taken(owner: Sequence[int], twins: Sequence[int], seat: int, doubles: b
     return False
 
 
-def _card(name: str) -> int:
-    return CARD_INDEX[name]
-
-
 def aim(board: Board, ticket: Ticket, owner: list[int], seat: int, players: int) -> Ticket:
     """A ticket with several destinations as the plain ticket a planner should chase now.
 
@@ -154,48 +149,43 @@ def aim(board: Board, ticket: Ticket, owner: list[int], seat: int, players: int)
 
 
 def know(state: GameState, seat: int) -> Knowledge:
-    """Everything ``seat`` may know now, read from its view."""
-    view: dict[str, Any] = player_view(state, seat)
+    """Everything ``seat`` may know now: the public parts of ``state`` and the seat's own
+    hand, tickets and offers, read straight from the state (the look-ahead's play-outs call
+    this at every move). It reads nothing ``player_view`` hides from the seat: a test
+    checks it equals the knowledge rebuilt from that view, on every board."""
     board = state.board
-    me = view["you"]
-    owner = [-1] * len(board.routes)
-    station_owner = [-1] * len(board.cities)
-    for entry in view["seats"]:
-        for rid in entry["routes"]:
-            owner[board.route_by_id[rid].index] = entry["seat"]
-        for name in entry["stations"]:
-            station_owner[board.city_by_name[name].index] = entry["seat"]
-    pending = view["pending"] or {}
-    tunnel = None
-    if "tunnel" in pending:
-        t = pending["tunnel"]
-        tunnel = Tunnel(board.route_by_id[t["route"]].index, _card(t["color"]), t["extra"])
-    players = view["players"]
+    owner = list(state.route_owner)
+    players = state.n_players
+    kind = state.pending.kind
+    t = state.tunnel
+    tunnel = Tunnel(t.route, t.color, t.extra) if kind == TUNNEL_PAYMENT and t else None
+    label = _linked(state, [r for r, o in enumerate(owner) if o == seat])
+    tickets = board.tickets
 
-    def ticket(ticket_id: str) -> Ticket:
-        return aim(board, board.ticket_by_id[ticket_id], owner, seat, players)
+    def ticket(index: int) -> Ticket:
+        return aim(board, tickets[index], owner, seat, players)
 
     return Knowledge(
         board=board,
         seat=seat,
         players=players,
-        kind=pending.get("kind"),
-        hand=[me["hand"][name] for name in CARD_NAMES],
-        tickets=[ticket(t["id"]) for t in me["tickets"]],
-        connected=[bool(t["connected"]) for t in me["tickets"]],
-        offers=[ticket(t["id"]) for t in me["offered_tickets"]],
+        kind=kind,
+        hand=list(state.hands[seat]),
+        tickets=[ticket(i) for i in state.tickets[seat]],
+        connected=[_joined(tickets[i], label) for i in state.tickets[seat]],
+        offers=[ticket(i) for i in state.offers[seat]],
         owner=owner,
-        station_owner=station_owner,
-        my_stations=[board.city_by_name[n].index for n in view["seats"][seat]["stations"]],
-        trains=[e["trains"] for e in view["seats"]],
-        hand_sizes=[e["hand_size"] for e in view["seats"]],
-        ticket_counts=[e["tickets"] for e in view["seats"]],
-        stations_left=[e["stations_left"] for e in view["seats"]],
-        route_points=[e["route_points"] for e in view["seats"]],
-        market=[None if c is None else _card(c) for c in view["market"]],
-        deck_size=view["deck_size"],
-        discard_size=view["discard_size"],
-        ticket_deck_size=view["ticket_deck_size"],
-        last_round=view["last_round"] is not None,
+        station_owner=list(state.station_owner),
+        my_stations=list(state.stations[seat]),
+        trains=list(state.trains),
+        hand_sizes=[sum(h) for h in state.hands],
+        ticket_counts=[len(x) for x in state.tickets],
+        stations_left=[state.stations_left(x) for x in range(players)],
+        route_points=list(state.route_points),
+        market=list(state.market),
+        deck_size=len(state.deck),
+        discard_size=len(state.discard),
+        ticket_deck_size=len(state.ticket_deck),
+        last_round=state.final_turns_left is not None,
         tunnel=tunnel,
     )

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine import GameState, player_view
+from engine.board import Ticket
 from engine.bots import seat_view
+from engine.bots.knowledge import Knowledge, Tunnel, aim, know
+from engine.colors import CARD_INDEX, CARD_NAMES
 from engine.invariants import violations
 
 from .invariants import perturb_hidden, states_of_a_game
@@ -55,3 +58,61 @@ def test_a_bot_cannot_read_the_real_hidden_cards():
     assert stand_in.deck != s.deck
     others = [o for o in range(4) if o != seat]
     assert [stand_in.tickets[o] for o in others] != [s.tickets[o] for o in others]
+
+
+def know_from_view(state: GameState, seat: int) -> Knowledge:
+    """The seat's knowledge rebuilt from ``player_view`` alone: what ``know`` must equal."""
+    view = player_view(state, seat)
+    board = state.board
+    me = view["you"]
+    owner = [-1] * len(board.routes)
+    station_owner = [-1] * len(board.cities)
+    for entry in view["seats"]:
+        for rid in entry["routes"]:
+            owner[board.route_by_id[rid].index] = entry["seat"]
+        for name in entry["stations"]:
+            station_owner[board.city_by_name[name].index] = entry["seat"]
+    pending = view["pending"] or {}
+    tunnel = None
+    if "tunnel" in pending:
+        t = pending["tunnel"]
+        tunnel = Tunnel(board.route_by_id[t["route"]].index, CARD_INDEX[t["color"]], t["extra"])
+    players = view["players"]
+
+    def ticket(ticket_id: str) -> Ticket:
+        return aim(board, board.ticket_by_id[ticket_id], owner, seat, players)
+
+    return Knowledge(
+        board=board,
+        seat=seat,
+        players=players,
+        kind=pending.get("kind"),
+        hand=[me["hand"][name] for name in CARD_NAMES],
+        tickets=[ticket(t["id"]) for t in me["tickets"]],
+        connected=[bool(t["connected"]) for t in me["tickets"]],
+        offers=[ticket(t["id"]) for t in me["offered_tickets"]],
+        owner=owner,
+        station_owner=station_owner,
+        my_stations=[board.city_by_name[n].index for n in view["seats"][seat]["stations"]],
+        trains=[e["trains"] for e in view["seats"]],
+        hand_sizes=[e["hand_size"] for e in view["seats"]],
+        ticket_counts=[e["tickets"] for e in view["seats"]],
+        stations_left=[e["stations_left"] for e in view["seats"]],
+        route_points=[e["route_points"] for e in view["seats"]],
+        market=[None if c is None else CARD_INDEX[c] for c in view["market"]],
+        deck_size=view["deck_size"],
+        discard_size=view["discard_size"],
+        ticket_deck_size=view["ticket_deck_size"],
+        last_round=view["last_round"] is not None,
+        tunnel=tunnel,
+    )
+
+
+@pytest.mark.parametrize(("board", "players"), BOARDS)
+def test_knowledge_is_what_the_view_shows(board, players):
+    checked = 0
+    for s in states_of_a_game(13 + players, players, every=7, board=board):
+        for seat in range(players):
+            assert know(s, seat) == know_from_view(s, seat), (board, seat)
+            checked += 1
+    assert checked > 20
