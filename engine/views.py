@@ -19,12 +19,12 @@ def _ticket_json(s: GameState, index: int) -> dict[str, Any]:
     return s.board.tickets[index].to_json()
 
 
-def _joined(t: Ticket, label: list[int]) -> bool:
+def ticket_joined(t: Ticket, label: list[int]) -> bool:
     """Whether some destination of the ticket is joined in the labelled network."""
     return any(label[x] == label[y] for xs, ys, _p, _n in t.options() for x in xs for y in ys)
 
 
-def _linked(s: GameState, routes: list[int]) -> list[int]:
+def network_labels(s: GameState, routes: list[int]) -> list[int]:
     """A component label per city for the network of ``routes`` (union-find)."""
     parent = list(range(len(s.board.cities)))
 
@@ -119,14 +119,14 @@ def _you(s: GameState, viewer: int, owned: list[int]) -> dict[str, Any]:
     """What only the player in seat ``viewer`` (who owns the routes ``owned``) sees."""
     board = s.board
     hand = s.hands[viewer]
-    label = _linked(s, owned)
+    label = network_labels(s, owned)
     return {
         "seat": viewer,
         "hand": {CARD_NAMES[k]: hand[k] for k in range(len(hand))},
         "tickets": [
             {
                 **_ticket_json(s, t),
-                "connected": _joined(board.tickets[t], label),
+                "connected": ticket_joined(board.tickets[t], label),
             }
             for t in s.tickets[viewer]
         ],

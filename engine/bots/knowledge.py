@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from ..board import Board, Ticket
 from ..colors import LOCOMOTIVE
 from ..state import TUNNEL_PAYMENT, GameState
-from ..views import _joined, _linked
+from ..views import network_labels, ticket_joined
 
 
 @dataclass(slots=True)
@@ -159,7 +159,7 @@ def know(state: GameState, seat: int) -> Knowledge:
     kind = state.pending.kind
     t = state.tunnel
     tunnel = Tunnel(t.route, t.color, t.extra) if kind == TUNNEL_PAYMENT and t else None
-    label = _linked(state, [r for r, o in enumerate(owner) if o == seat])
+    label = network_labels(state, [r for r, o in enumerate(owner) if o == seat])
     tickets = board.tickets
 
     def ticket(index: int) -> Ticket:
@@ -172,7 +172,7 @@ def know(state: GameState, seat: int) -> Knowledge:
         kind=kind,
         hand=list(state.hands[seat]),
         tickets=[ticket(i) for i in state.tickets[seat]],
-        connected=[_joined(tickets[i], label) for i in state.tickets[seat]],
+        connected=[ticket_joined(tickets[i], label) for i in state.tickets[seat]],
         offers=[ticket(i) for i in state.offers[seat]],
         owner=owner,
         station_owner=list(state.station_owner),
