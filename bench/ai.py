@@ -303,7 +303,7 @@ def main() -> None:
     times: dict[str, list[float]] = {}
     longest: dict[str, list[float]] = {}
     for label, rows in results.items():
-        if "@" in label and budgets[0] is not None and not label.endswith(f"@{budgets[0]:g}s"):
+        if "@" in label and not label.endswith(f"@{budgets[0]:g}s"):
             continue  # the time targets are read at the first budget, as the others
         for level, row in rows.items():
             key = level.split()[0]

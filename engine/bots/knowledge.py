@@ -1,4 +1,4 @@
-"""What one seat knows, rebuilt from its own view of the game.
+"""What one seat knows: the public parts of the game and its own hand and tickets.
 
 Bots decide from this and from the listing functions of ``engine.legal`` only. It holds
 what ``player_view`` shows the seat and nothing else (a test compares the two); a bot is

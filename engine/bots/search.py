@@ -230,12 +230,14 @@ class SearchBot:
         self.iterations = 0  # of the last search, for tests and the bench
 
     def choose(self, view: SeatView) -> Any:
-        return self.decide(view.state, view.seat)
+        return self.decide(view.state, view.seat, view.knowledge)
 
-    def decide(self, state: GameState, seat: int) -> Any:
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+        """The move for ``seat`` in ``state``; ``k`` is its knowledge, when already read."""
         if self.budget <= 0:
-            return self._planner.decide(state, seat)
-        k = know(state, seat)
+            return self._planner.decide(state, seat, k)
+        if k is None:
+            k = know(state, seat)
         candidates = self.root_candidates(state, seat, k)
         if len(candidates) == 1:
             self.iterations = 0
