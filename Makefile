@@ -20,7 +20,10 @@ $(INSTALLED): pyproject.toml | $(PY)
 	$(PY) -m pip install -e '.[dev]'
 	@touch $@
 
+# Then the bots' hot modules, compiled with mypyc into build/native when a C compiler is
+# present (engine/bots/native.py); quick when they are up to date, and never fatal.
 install: $(INSTALLED)
+	@$(PY) scripts/build_native.py
 
 run: install
 	bash scripts/serve

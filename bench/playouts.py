@@ -32,7 +32,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from engine import GameState, new_game  # noqa: E402
-from engine.bots import make_bot, seat_view  # noqa: E402
+from engine.bots import make_bot, native, seat_view  # noqa: E402
 from engine.bots.hard import HardPlanner  # noqa: E402
 from engine.bots.knowledge import know  # noqa: E402
 from engine.bots.lookahead import Policy, play_out  # noqa: E402
@@ -73,7 +73,7 @@ def time_engine(worlds: list[GameState]) -> tuple[float, int, list[float]]:
     for world in worlds:
         seat = world.pending.seats[0]
         policies: list[Policy] = [
-            HardPlanner(1).choose if s == seat else MediumBot(1).choose for s in range(PLAYERS)
+            HardPlanner(1).decide if s == seat else MediumBot(1).decide for s in range(PLAYERS)
         ]
         end = play_out(world, policies)
         if end is not None and end.result is not None:
@@ -117,7 +117,13 @@ def main() -> None:
         f"{time.perf_counter() - began:.1f} s to set up"
     )
 
-    out: dict[str, object] = {"positions": args.positions, "playouts": len(worlds)}
+    # Whether the bots' hot modules ran compiled (engine.bots.native; TTR_PURE_PYTHON=1
+    # runs them from their sources).
+    out: dict[str, object] = {
+        "positions": args.positions,
+        "playouts": len(worlds),
+        "native": native.ENABLED,
+    }
     if "engine" in policies:
         seconds, done, engine_means = time_engine(worlds)
         rate = len(worlds) / seconds

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+# First: importing ``native`` puts the compiled hot modules, when built, on this package's
+# path before any module below is imported.
+from . import native
 from .easy import EasyBot
 from .hard import HardBot
 from .lookahead import Clock
@@ -63,5 +66,6 @@ __all__ = [
     "SearchBot",
     "SeatView",
     "make_bot",
+    "native",
     "seat_view",
 ]
