@@ -131,26 +131,28 @@ class HardBot(HardPlanner):
     name = "hard"
     takes_budget = True
     # The think time a decision is given when none is passed in; the sample counts below
-    # are those of this budget, and scale with the one given (``samples_for``).
+    # are those of this budget, and scale with the one given (``samples_for``). They are
+    # sized for the compiled planning modules (``native``); from the sources alone the
+    # play-outs take about 1.4 times as long, and the clock cuts the longest decisions.
     default_budget = 1.0
     # Sampled states per candidate at each kind of decision.
-    initial_samples = 8
-    keep_samples = 10
+    initial_samples = 16
+    keep_samples = 20
     # Near the end: every candidate on ``endgame_screen`` samples, then the planner's move
     # and the best ``endgame_finalists`` of those ahead of it on the rest, up to
     # ``endgame_samples`` (``lookahead.evaluate``); the best mean is played, however
     # little it is ahead (``endgame_margin``, ``endgame_z``).
-    endgame_samples = 20
-    endgame_screen = 8
+    endgame_samples = 40
+    endgame_screen = 16
     endgame_finalists = 3
     endgame_margin = 0.0
     endgame_z = 0.0
     # The same at ticket choices and before the end: candidates screened on half the
     # samples, then the planner's move and ``ticket_finalists`` (blocks: one) on the rest.
-    initial_screen = 4
-    keep_screen = 5
+    initial_screen = 8
+    keep_screen = 10
     ticket_finalists = 2
-    block_screen = 4
+    block_screen = 8
     # Candidates compared at a ticket choice.
     ticket_candidates = 3
     # The end is near once the player nearest it has this many trains or fewer.
@@ -163,7 +165,7 @@ class HardBot(HardPlanner):
     # Before the end, a block is weighed only when it would cost an opponent's plan this
     # much (a missing link counts twice its ticket's points), over this many samples.
     block_threshold = 12.0
-    block_samples = 8
+    block_samples = 16
     check_ticket_draws = True
 
     def __init__(
