@@ -62,7 +62,7 @@ def main() -> None:
     bridged = [board.route_by_id[route_id] for route_id in BRIDGED_MESH]
     bridged_edges = [(r.index, *r.city_indices, r.length) for r in bridged]
     bridged_length = longest_trail(bridged_edges)[0]
-    bridged_ms = timings_ms(lambda: longest_trail(bridged_edges), args.runs // 5)
+    bridged_ms = timings_ms(lambda: longest_trail(bridged_edges), max(1, args.runs // 5))
 
     # Scoring: each position timed 5 times. Every run counts for the plain percentiles; the
     # best of each position's runs shows what is left once a busy machine's noise is gone.
