@@ -13,18 +13,12 @@ import argparse
 import os
 import shutil
 import sys
-import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.bots import native  # noqa: E402
-
-
-def compiler() -> str | None:
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    return shutil.which(os.environ.get("CC", cc)) or shutil.which("cc")
 
 
 def build() -> None:
@@ -55,7 +49,7 @@ def main() -> int:
     if not args.force and native.usable():
         print(f"compiled bot modules up to date in {native.NATIVE_DIR.relative_to(ROOT)}")
         return 0
-    if compiler() is None:
+    if native.c_compiler() is None:
         print("no C compiler found: the bots run from their Python sources")
         return 0
     try:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
+import sysconfig
 from collections.abc import MutableSequence
 from pathlib import Path
 
@@ -37,6 +39,12 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parents[1]
 BUILD_DIR = ROOT / "build" / "native"
 NATIVE_DIR = BUILD_DIR / "engine" / "bots"
+
+
+def c_compiler() -> str | None:
+    """The C compiler a build would use (``CC``, else Python's own, else ``cc``), or None."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(os.environ.get("CC", cc)) or shutil.which("cc")
 
 
 def sources() -> list[Path]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,8 +38,7 @@ def run_games(pure: bool) -> dict[str, object]:
 
 
 def test_the_compiled_modules_are_in_use_where_a_compiler_is():
-    no_compiler = shutil.which("cc") is None and shutil.which("gcc") is None
-    if no_compiler or os.environ.get(native.PURE_ENV) == "1":
+    if native.c_compiler() is None or os.environ.get(native.PURE_ENV) == "1":
         assert not native.ENABLED
         assert Path(planner_module.__file__).suffix == ".py"
         return
