@@ -215,3 +215,26 @@ def test_an_error_does_not_move_the_board(browser, web_server):
     page.click("#error button.close")
     assert page.is_hidden("#error")
     assert page.locator("svg.board").bounding_box() == before
+
+
+def test_the_status_line_never_runs_ahead_of_the_market(browser, web_server):
+    ada, bert = make_user("ada"), make_user("bert")
+    game_id = two_player_game(ada, bert, first_seat=1)
+    keep_all_offered(ada, game_id)
+    keep_all_offered(bert, game_id)
+    page = open_as(browser, web_server.url, ada)
+    # The board's data arrives well after the move log: the whose-turn line (which the
+    # log refreshes) must still wait for the rest of the view.
+    page.add_init_script(
+        """{
+            const send = window.fetch;
+            window.fetch = (url, options) => /\\/boards\\//.test(url)
+                ? new Promise((done) => setTimeout(done, 1500)).then(() => send(url, options))
+                : send(url, options);
+        }"""
+    )
+    page.goto(f"{web_server.url}/#/game/{game_id}")
+    page.reload()
+    page.wait_for_selector("#whose-turn", timeout=TIMEOUT_MS)
+    assert page.locator("#market button.card-face").count() == 5
+    assert page.locator("svg.board").count() == 1

@@ -106,9 +106,7 @@ export function showGame(root, gameId) {
 
   const mySeat = () => (view ? view.your_seat : null);
   const state = () => (view ? view.state : null);
-  const myDecision = () =>
-    view && view.status === "active" && mySeat() !== null && state() && state().pending &&
-    state().pending.seats.includes(mySeat());
+  const myDecision = () => decidesIn(view);
   const actionsOf = (type) => (legal ? legal.actions.filter((a) => a.type === type) : []);
 
   function resetUi() {
@@ -187,28 +185,42 @@ export function showGame(root, gameId) {
     }
   }
 
+  // Whether a seat's decision is pending in a view of the game.
+  function decidesIn(v) {
+    const st = v && v.state;
+    return Boolean(v && v.status === "active" && v.your_seat !== null && st && st.pending &&
+      st.pending.seats.includes(v.your_seat));
+  }
+
+  // A new view is shown whole: the board and the options it needs are read first, and
+  // only then does it replace the one on screen, so that no panel (the status line, which
+  // the move log also refreshes) runs ahead of the others.
   async function accept(data, newEtag) {
+    if (data.board !== boardId) {
+      const loaded = await loadBoard(data.board);
+      if (data.board !== boardId) {
+        boardId = data.board;
+        boardData = loaded;
+        theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
+      }
+    }
+    let options = decidesIn(data) ? legal : null;
+    if (decidesIn(data) && (!legal || legal.version !== data.version)) {
+      try {
+        options = await get(`/games/${gameId}/legal-actions`);
+      } catch (err) {
+        options = null;
+        showError(err);
+      }
+    }
+    if (view && data.version < view.version) return; // a newer view was shown meanwhile
     const changed = !view || view.version !== data.version;
     view = data;
     etag = newEtag;
+    legal = options;
     if (changed && !streamOpen) loadMoves();
-    if (view.board !== boardId) {
-      boardId = view.board;
-      boardData = await loadBoard(boardId);
-      theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
-    }
-    if (myDecision() && (!legal || legal.version !== view.version)) {
-      try {
-        legal = await get(`/games/${gameId}/legal-actions`);
-        // The options are newer than the view: read the view again soon.
-        if (legal.version > view.version) schedulePoll();
-      } catch (err) {
-        legal = null;
-        showError(err);
-      }
-    } else if (!myDecision()) {
-      legal = null;
-    }
+    // The options are newer than the view: read the view again soon.
+    if (legal && legal.version > view.version) schedulePoll();
     render();
   }
 
