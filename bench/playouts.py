@@ -5,8 +5,10 @@ The positions are 4-player Europe games played by medium bots from seeds 1 to
 the seat to move samples the hidden cards and tickets (``sampling.sample_state``) and the
 game is played to its end, as a search does it. Two play-outs are timed:
 
-  engine  the first design's play-outs (``lookahead.play_out``): engine states, hard's
-          planner at the seat, medium bots at the others;
+  engine  hard's play-outs (``lookahead.play_out``): engine states, hard's planner at
+          the seat, medium bots at the others, each seat keeping its plan while the
+          play-out leaves it whole (``planner.PlanMemo``);
+  replan  the same, planning anew at every decision;
   fast    the compact play-out state (``engine.bots.fast``) with its own policy, the one
           the tree search plays out with; sampling and conversion are timed apart.
 
@@ -15,7 +17,7 @@ machine slows the figures less than it would wall-clock ones. Each kind's mean f
 score is printed beside it, to show what its players make of the same positions. Prints
 a few lines, then one JSON object on the last line.
 
-    .venv/bin/python bench/playouts.py [--positions N] [--playouts M] [--policy engine,fast]
+    .venv/bin/python bench/playouts.py [--positions N] [--playouts M] [--policy engine,replan,fast]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from engine.bots.hard import HardPlanner  # noqa: E402
 from engine.bots.knowledge import know  # noqa: E402
 from engine.bots.lookahead import Policy, play_out  # noqa: E402
 from engine.bots.medium import MediumBot  # noqa: E402
+from engine.bots.planner import PlanMemo  # noqa: E402
 from engine.bots.sampling import sample_state, ticket_beliefs  # noqa: E402
 from engine.state import TURN_ACTION  # noqa: E402
 
@@ -64,16 +67,20 @@ def samples(position: GameState, count: int, seed: int) -> list[GameState]:
     return [sample_state(position, seat, k, rng, beliefs) for _ in range(count)]
 
 
-def time_engine(worlds: list[GameState]) -> tuple[float, int, list[float]]:
+def time_engine(worlds: list[GameState], keep_plans: bool) -> tuple[float, int, list[float]]:
     """Seconds for the engine play-outs of ``worlds``, how many reached the end, and the
-    mean score of each."""
+    mean score of each; with ``keep_plans``, each seat keeps its plan while the play-out
+    leaves it whole (``PlanMemo``, new for each play-out), as hard's play-outs do."""
     done = 0
     means = []
     began = time.process_time()
     for world in worlds:
         seat = world.pending.seats[0]
+        planner, opponent = HardPlanner(1), MediumBot(1)
+        if keep_plans:
+            planner.memo = opponent.memo = PlanMemo()
         policies: list[Policy] = [
-            HardPlanner(1).decide if s == seat else MediumBot(1).decide for s in range(PLAYERS)
+            planner.decide if s == seat else opponent.decide for s in range(PLAYERS)
         ]
         end = play_out(world, policies)
         if end is not None and end.result is not None:
@@ -104,7 +111,7 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
     p.add_argument("--playouts", type=int, default=5, help="play-outs per position")
-    p.add_argument("--policy", default="engine,fast", help="engine, fast or both")
+    p.add_argument("--policy", default="engine,fast", help="any of engine, replan and fast")
     args = p.parse_args()
     policies = args.policy.split(",")
 
@@ -124,16 +131,18 @@ def main() -> None:
         "playouts": len(worlds),
         "native": native.ENABLED,
     }
-    if "engine" in policies:
-        seconds, done, engine_means = time_engine(worlds)
+    for kind, prefix in (("replan", "replan"), ("engine", "engine")):
+        if kind not in policies:
+            continue
+        seconds, done, engine_means = time_engine(worlds, keep_plans=kind == "engine")
         rate = len(worlds) / seconds
         print(
-            f"engine: {rate:.2f} play-outs/s ({done} of {len(worlds)} ended), "
+            f"{kind}: {rate:.2f} play-outs/s ({done} of {len(worlds)} ended), "
             f"{seconds:.1f} s, mean score {statistics.fmean(engine_means):.1f}"
         )
-        out["engine_mean_score"] = round(statistics.fmean(engine_means), 1)
-        out["engine_playouts_per_second"] = round(rate, 2)
-        out["engine_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
+        out[f"{prefix}_mean_score"] = round(statistics.fmean(engine_means), 1)
+        out[f"{prefix}_playouts_per_second"] = round(rate, 2)
+        out[f"{prefix}_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
     if "fast" in policies:
         # Several passes: the compact play-out is quick, and one pass is noisy.
         passes = max(1, 2000 // len(worlds))

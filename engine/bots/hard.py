@@ -46,7 +46,7 @@ from ..state import GameState
 from .knowledge import Knowledge, know
 from .lookahead import MIN_SAMPLES, Clock, Policy, best, evaluate
 from .medium import MediumBot
-from .planner import Costs, Weights, criticality, pending_tickets, route_costs
+from .planner import Costs, PlanMemo, Weights, criticality, pending_tickets, route_costs
 from .sampling import sample_state, ticket_beliefs
 from .tactics import claim_tunnel_risk, keep, offer_subsets, pay_for_route
 from .trails import longest_chance, owned_edges, rival_trail, route_edges, trail_length
@@ -120,10 +120,11 @@ class HardBot(HardPlanner):
       ``block_threshold`` (a link with no way around counts twice its ticket's points).
     - Near the end (the player nearest it at ``search_trains`` or fewer): the planner's move
       against the two best-scoring claims, the best claim counting the longest path, a
-      blind draw, every face-up card and the two best blocks.
+      blind draw, each face-up colour and the two best blocks.
 
     Each candidate is played out on the same sampled states, by the planner at this seat and
-    medium bots at the others. Before the end the planner's move stays unless another is
+    medium bots at the others, each seat keeping its plan while the play-out leaves it whole
+    (``PlanMemo``). Before the end the planner's move stays unless another is
     ahead by more than ``keep_margin`` points and ``keep_z`` standard errors; near the end,
     where more samples make the comparison sharper, the best mean is played.
     """
@@ -173,9 +174,14 @@ class HardBot(HardPlanner):
     ) -> None:
         super().__init__(seed)
         self._seed = seed
-        # Who plays the play-outs: the planner at this seat, medium at the others.
         self._planner = HardPlanner(seed)
         self._opponent = MediumBot(seed)
+        # Who plays the play-outs: the planner at this seat, medium at the others, each
+        # seat keeping its plan while the play-out leaves it whole (``PlanMemo``).
+        self._memo = PlanMemo()
+        self._playout_planner = HardPlanner(seed)
+        self._playout_opponent = MediumBot(seed)
+        self._playout_planner.memo = self._playout_opponent.memo = self._memo
         self.budget = self.default_budget if budget is None else budget
         self.clock = clock
         self._stop: Callable[[], bool] | None = None
@@ -218,17 +224,22 @@ class HardBot(HardPlanner):
         margin: float | None = None,
         z: float | None = None,
     ) -> Any:
+        # Face-up cards of one colour are one move: the first of them stands for all.
         unique: list[Any] = []
+        seen: list[Any] = []
         for c in candidates:
-            if c is not None and c not in unique:
+            same = ("face-up", k.market[c.slot]) if isinstance(c, DrawFaceUp) else c
+            if c is not None and same not in seen:
                 unique.append(c)
+                seen.append(same)
         if len(unique) < 2:
             return unique[0] if unique else None
         samples, screen = self.samples_for(samples, screen)
         # Seeded by the position, not by earlier calls: the same position, the same choice.
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}")
         policies: list[Policy] = [
-            self._planner.decide if s == seat else self._opponent.decide for s in range(k.players)
+            self._playout_planner.decide if s == seat else self._playout_opponent.decide
+            for s in range(k.players)
         ]
         estimates = evaluate(
             state,
@@ -242,6 +253,7 @@ class HardBot(HardPlanner):
             screen=screen,
             finalists=finalists,
             stop=self._stop,
+            fresh=self._memo.clear,
         )
         return best(
             estimates,

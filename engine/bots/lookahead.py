@@ -81,6 +81,7 @@ def evaluate(
     screen: int | None = None,
     finalists: int = 1,
     stop: Callable[[], bool] | None = None,
+    fresh: Callable[[], None] | None = None,
 ) -> list[Estimate]:
     """Every candidate's mean margin over the same ``samples`` sampled states.
 
@@ -95,7 +96,9 @@ def evaluate(
     played on every sample are returned, the first one first.
 
     ``stop``, when given, is asked before each sample after the first two: once it says
-    True, no more samples are drawn (the think time is spent).
+    True, no more samples are drawn (the think time is spent). ``fresh``, when given, is
+    called before each play-out, for policies that keep something from one of their
+    decisions to the next (``planner.PlanMemo``) to start anew.
     """
     values: list[list[float]] = [[] for _ in candidates]
     live = list(range(len(candidates)))
@@ -119,6 +122,8 @@ def evaluate(
             except EngineError:
                 results.append(None)
                 continue
+            if fresh is not None:
+                fresh()
             end = play_out(after, policies)
             results.append(None if end is None else margin(end, seat))
         seen = [r for r in results if r is not None]

@@ -20,7 +20,16 @@ from ..legal import claimable_routes, station_payments
 from ..state import GameState
 from .base import KnowledgeBot
 from .knowledge import Knowledge
-from .planner import Costs, Plan, Weights, criticality, pending_tickets, plan_network, route_costs
+from .planner import (
+    Costs,
+    Plan,
+    PlanMemo,
+    Weights,
+    criticality,
+    pending_tickets,
+    plan_network,
+    route_costs,
+)
 from .tactics import (
     choose_draw,
     claim_tunnel_risk,
@@ -54,11 +63,22 @@ class MediumBot(KnowledgeBot):
     tunnel_risk_max = 0.35
 
     # ------------------------------------------------------------------ planning
+    # Plans kept from one decision to the next (``PlanMemo``): only the look-ahead's
+    # play-out players have one.
+    memo: PlanMemo | None = None
+
     def make_plan(self, k: Knowledge) -> tuple[Plan, Costs]:
         costs = route_costs(k, self.weights)
+        memo = self.memo
+        if memo is not None:
+            kept = memo.get(k, costs, self.spare_trains)
+            if kept is not None:
+                return kept, costs
         plan = plan_network(
             k, pending_tickets(k), costs, self.weights, spare_trains=self.spare_trains
         )
+        if memo is not None:
+            memo.put(k, plan)
         return plan, costs
 
     def horizon(self, k: Knowledge) -> float:

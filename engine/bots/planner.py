@@ -271,6 +271,55 @@ def plan_network(
         dropped.append(worst)
 
 
+class PlanMemo:
+    """Each seat's plan, kept from one of its decisions to the next while the game leaves
+    it whole: for play-outs, where planning again at every decision is the largest share of
+    the time.
+
+    A kept plan is handed out again, less the routes the seat has claimed since, while the
+    seat's pending tickets and every station on the board are as they were, every route
+    still to claim is one the seat can still claim (``costs`` not None: unowned, its twin
+    not closed to it, within its trains) and the trains it needs fit. It is not weighed
+    again for the cards drawn since: that, and claims of the seat's off the plan, are what
+    a fresh plan would see and this one does not. ``clear`` forgets every plan (a new
+    play-out).
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Plan, tuple[int, ...], tuple[int, ...]]] = {}
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def get(self, k: Knowledge, costs: Costs, spare_trains: int) -> Plan | None:
+        kept = self._kept.get(k.seat)
+        if kept is None:
+            return None
+        plan, tickets, stations = kept
+        if tickets != _pending_key(k) or stations != tuple(k.station_owner):
+            return None
+        seat, owner = k.seat, k.owner
+        routes = [r for r in plan.routes if owner[r] != seat]
+        if any(costs[r] is None for r in routes):
+            return None
+        trains = sum(k.board.routes[r].length for r in routes)
+        if trains > k.my_trains - spare_trains:
+            return None
+        if len(routes) == len(plan.routes):
+            return plan
+        paths = {t: [r for r in p if owner[r] != seat] for t, p in plan.paths.items()}
+        left = Plan(routes, plan.borrowed, paths, plan.kept, plan.dropped, plan.cost, trains)
+        self._kept[seat] = (left, tickets, stations)
+        return left
+
+    def put(self, k: Knowledge, plan: Plan) -> None:
+        self._kept[k.seat] = (plan, _pending_key(k), tuple(k.station_owner))
+
+
+def _pending_key(k: Knowledge) -> tuple[int, ...]:
+    return tuple(t.index for t, done in zip(k.tickets, k.connected, strict=True) if not done)
+
+
 def _ticket_cost(k: Knowledge, t: Ticket, costs: Costs) -> float:
     path = shortest_path(k, costs, *t.city_indices)
     return path.cost if path is not None else 99.0

@@ -23,8 +23,8 @@ RUNS = {
         {"matchups", "targets", "met"},
     ),
     "playouts": (
-        ["--positions", "1", "--playouts", "2"],
-        {"engine_ms_per_playout", "fast_ms_per_playout", "native"},
+        ["--positions", "1", "--playouts", "2", "--policy", "engine,replan,fast"],
+        {"engine_ms_per_playout", "replan_ms_per_playout", "fast_ms_per_playout", "native"},
     ),
     "engine": (["--games", "2"], {"games", "games_per_second"}),
     "longest_path": (["--runs", "3", "--positions", "2"], {"median_ms", "bridged_mesh_median_ms"}),

@@ -121,7 +121,7 @@ def check_final_scores(s: GameState) -> None:
 
 @pytest.mark.look_ahead
 @pytest.mark.parametrize(
-    ("players", "seed", "hard_seats"), [(2, 3, (1,)), (4, 2, (0, 2))], ids=["2p", "4p"]
+    ("players", "seed", "hard_seats"), [(2, 3, (1,)), (4, 3, (0, 2))], ids=["2p", "4p"]
 )
 def test_hard_with_its_look_ahead_plays_whole_games_to_a_consistent_score(
     monkeypatch, players, seed, hard_seats
