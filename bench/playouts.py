@@ -131,7 +131,7 @@ def main() -> None:
         "playouts": len(worlds),
         "native": native.ENABLED,
     }
-    for kind, prefix in (("replan", "replan"), ("engine", "engine")):
+    for kind in ("replan", "engine"):
         if kind not in policies:
             continue
         seconds, done, engine_means = time_engine(worlds, keep_plans=kind == "engine")
@@ -140,9 +140,9 @@ def main() -> None:
             f"{kind}: {rate:.2f} play-outs/s ({done} of {len(worlds)} ended), "
             f"{seconds:.1f} s, mean score {statistics.fmean(engine_means):.1f}"
         )
-        out[f"{prefix}_mean_score"] = round(statistics.fmean(engine_means), 1)
-        out[f"{prefix}_playouts_per_second"] = round(rate, 2)
-        out[f"{prefix}_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
+        out[f"{kind}_mean_score"] = round(statistics.fmean(engine_means), 1)
+        out[f"{kind}_playouts_per_second"] = round(rate, 2)
+        out[f"{kind}_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
     if "fast" in policies:
         # Several passes: the compact play-out is quick, and one pass is noisy.
         passes = max(1, 2000 // len(worlds))

@@ -228,8 +228,10 @@ class HardBot(HardPlanner):
         unique: list[Any] = []
         seen: list[Any] = []
         for c in candidates:
+            if c is None:
+                continue
             same = ("face-up", k.market[c.slot]) if isinstance(c, DrawFaceUp) else c
-            if c is not None and same not in seen:
+            if same not in seen:
                 unique.append(c)
                 seen.append(same)
         if len(unique) < 2:

@@ -204,8 +204,9 @@ export function showGame(root, gameId) {
         theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
       }
     }
-    let options = decidesIn(data) ? legal : null;
-    if (decidesIn(data) && (!legal || legal.version !== data.version)) {
+    const mine = decidesIn(data);
+    let options = mine ? legal : null;
+    if (mine && (!legal || legal.version !== data.version)) {
       try {
         options = await get(`/games/${gameId}/legal-actions`);
       } catch (err) {
