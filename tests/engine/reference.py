@@ -1,5 +1,6 @@
-"""The verified reference files in ``shared/reference``, which the board data is checked
-against entry by entry."""
+"""The verified reference files in ``tests/engine/reference_data/``, which the board
+data is checked against entry by entry. They are copies of the verified board facts, kept in the
+repository so the suite reads nothing outside it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
+REFERENCE = Path(__file__).resolve().parent / "reference_data"
 COLOR_ALIASES = {"pink": "purple"}
 
 

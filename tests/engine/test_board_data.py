@@ -10,7 +10,7 @@ import pytest
 
 from engine import load_board
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "europe.json"
+REFERENCE = Path(__file__).resolve().parent / "reference_data" / "europe.json"
 COLOR_ALIASES = {"pink": "purple"}
 
 
