@@ -38,7 +38,7 @@ USER ttr:ttr
 # Each web process runs its synchronous views on WEB_THREADS long-lived threads, each
 # keeping its database connection between requests (DATABASE_CONN_MAX_AGE, 60 s), and its
 # event streams on its event loop: at most WEB_THREADS + STREAM_DB_THREADS connections a
-# process (ttr_service/asgi_threads.py, docs/decisions/0202).
+# process (ttr_service/http/threads.py, docs/decisions/0202).
 ENV DEBUG=false \
     PORT=8000 \
     WEB_CONCURRENCY=4

@@ -12,7 +12,7 @@ that row, so an expired or revoked (deleted) token fails at once, as before. Exp
 of the user's other tokens are deleted when a new token is issued (``token_issue``), not
 on every request; they never authenticate meanwhile, and ``tokens_of`` leaves them out.
 Nothing is cached: each request reads the token row, in SQL kept from the first request
-(``ttr_service.rows``: the ORM would spend more time building the query than the database
+(``ttr_service.storage.rows``: the ORM would spend more time building the query than the database
 answering it; docs/decisions/0301).
 """
 
@@ -36,7 +36,7 @@ from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
 from accounts.models import AuthToken
-from ttr_service.rows import Columns, column, fetch, table
+from ttr_service.storage.rows import Columns, column, fetch, table
 
 # At most one write per token per interval, so a busy client does not update its row on
 # every request.

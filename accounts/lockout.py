@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from rest_framework import status
 from rest_framework.throttling import BaseThrottle
 
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem
 
 ACCOUNT_LOCKED = "ACCOUNT_LOCKED"
 

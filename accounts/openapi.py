@@ -9,8 +9,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, problem
-from ttr_service.problems import problem_responses as shared_problem_responses
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
+from ttr_service.http.problems import problem_responses as shared_problem_responses
 
 TAG = "auth"
 

@@ -12,7 +12,7 @@ from rest_framework import serializers
 from rest_framework.fields import get_error_detail
 
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
-from ttr_service.strict import StrictSerializer, StrictSerializerExtension
+from ttr_service.http.strict import StrictSerializer, StrictSerializerExtension
 
 User = get_user_model()
 

@@ -21,7 +21,7 @@ from rest_framework import status
 
 from accounts.lockout import account_locked
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 User = get_user_model()
 

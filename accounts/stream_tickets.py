@@ -29,7 +29,7 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
 from accounts.models import AuthToken
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 PREFIX = "sst_"
 # Signed apart from anything else the secret key signs: a value signed for another

@@ -33,7 +33,7 @@ from accounts.serializers import (
     RegisterSerializer,
     TokenCreateSerializer,
 )
-from ttr_service.throttling import ScopedRateThrottle
+from ttr_service.http.throttling import ScopedRateThrottle
 
 EXAMPLE_KEY = "ttr_" + "3f9c2a7b" * 8
 EXAMPLE_EXPIRY = "2026-03-01T12:00:00Z"

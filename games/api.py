@@ -18,8 +18,8 @@ from rest_framework.views import APIView
 from engine import BOARD_IDS, EngineError, load_board
 from engine.replay import game_record
 from engine.state import new_game
-from ttr_service.pagination import PAGE, PAGE_SIZE, Pages
-from ttr_service.problems import (
+from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
+from ttr_service.http.problems import (
     PROBLEM_CONTENT_TYPE,
     ServiceError,
     problem_exception_handler,

@@ -25,7 +25,7 @@ from drf_spectacular.utils import OpenApiParameter
 from psycopg.errors import LockNotAvailable
 from rest_framework import status
 
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 from . import errors
 from .models import IdempotencyRecord

@@ -4,7 +4,7 @@
 ``Game.objects.select_related("created_by").prefetch_related(seats with their users)``:
 the game, its creator, and ``game.seats.all()`` answered from memory, in one query (two
 when the game is locked) whose SQL is not rebuilt on every request (see
-``ttr_service.rows``). Why this, ``probe`` and ``game_for_seat`` are not the ORM:
+``ttr_service.storage.rows``). Why this, ``probe`` and ``game_for_seat`` are not the ORM:
 docs/decisions/0300 and 0302 to 0304.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from ttr_service.rows import Columns, column, convert, fetch, table
+from ttr_service.storage.rows import Columns, column, convert, fetch, table
 
 from .models import Game, Seat, SeatKind
 

@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import load_board, parse_action
-from ttr_service.problems import VersionMismatch
+from ttr_service.http.problems import VersionMismatch
 
 from . import clocks, errors, rendered
 from .models import Game, GameStatus, MoveCause, Seat

@@ -6,7 +6,7 @@ that ask (commands, reads) from importing the tasks, which import them.
 
 from __future__ import annotations
 
-from ttr_service.tasking import send_task, send_task_on_commit
+from ttr_service.tasks.sending import send_task, send_task_on_commit
 
 PLAY_AI_TURNS = "games.tasks.play_ai_turns"
 SETTLE_DEADLINE = "games.tasks.settle_deadline"

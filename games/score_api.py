@@ -28,9 +28,9 @@ from rest_framework.views import APIView
 from engine import BOARD_IDS, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
 from engine.rules import TIEBREAKS
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
-from ttr_service.strict import StrictSerializer
-from ttr_service.throttling import ScopedRateThrottle
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
+from ttr_service.http.strict import StrictSerializer
+from ttr_service.http.throttling import ScopedRateThrottle
 
 from . import errors
 

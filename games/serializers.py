@@ -8,8 +8,8 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from engine import BOARD_IDS, CARD_NAMES
-from ttr_service.query import QueryParameters, WholeNumberParameter
-from ttr_service.strict import StrictSerializer
+from ttr_service.http.query import QueryParameters, WholeNumberParameter
+from ttr_service.http.strict import StrictSerializer
 
 from .bots import AI_LEVELS
 from .lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS

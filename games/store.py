@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from engine import GameState
 from engine.state import CHOOSE_INITIAL_TICKETS
-from ttr_service import rows
+from ttr_service.storage import rows
 
 from . import clocks, errors, events, loading, queue, streams
 from .models import Game, GameStatus, Move, MoveCause, Seat

@@ -1,7 +1,7 @@
 """``GET /games/{id}/events``: the game's event stream (Server-Sent Events).
 
 A thin DRF view: it authenticates (a stream ticket in the URL or the token in the header),
-finds the game, reads the resume cursor, and hands the stream to ``ttr_service.sse``,
+finds the game, reads the resume cursor, and hands the stream to ``ttr_service.streams.sse``,
 which the ASGI server drives without a thread. docs/api.md, "Streams", has the protocol.
 """
 
@@ -21,7 +21,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from ttr_service import sse
+from ttr_service.streams import sse
 
 from . import selectors, serializers, streams
 from .api import _NO_GAME, problems

@@ -20,8 +20,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from ttr_service import wakeups
-from ttr_service.sse import END_SUFFIX, Batch, Event
+from ttr_service.streams import wakeups
+from ttr_service.streams.sse import END_SUFFIX, Batch, Event
 
 from . import selectors
 from .models import Game, GameStatus, Move, Seat, SeatKind

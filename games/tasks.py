@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from ttr_service.tasking import TRANSIENT_ERRORS
+from ttr_service.tasks.sending import TRANSIENT_ERRORS
 
 from . import ai, idempotency, timeouts
 from .queue import PLAY_AI_TURNS, SETTLE_DEADLINE

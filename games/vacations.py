@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 from . import clocks, errors
 from .models import Game, GameStatus, SeatKind, Vacation

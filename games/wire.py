@@ -19,7 +19,7 @@ from rest_framework import serializers
 from engine import CARD_NAMES
 from engine.colors import COLORS, GRAY
 from engine.rules import TIEBREAKS, RuleSet
-from ttr_service.strict import StrictSerializer, wrong_type_detail
+from ttr_service.http.strict import StrictSerializer, wrong_type_detail
 
 from .score_api import ScoreRankSerializer
 

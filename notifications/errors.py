@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import status
 
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 
 def not_found(what: str) -> ServiceError:

@@ -8,7 +8,7 @@ from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
-from ttr_service.problems import problem_responses as shared_problem_responses
+from ttr_service.http.problems import problem_responses as shared_problem_responses
 
 NOTIFICATIONS_TAG = "notifications"
 WEBHOOKS_TAG = "webhooks"

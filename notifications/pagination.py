@@ -9,8 +9,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
-from ttr_service.pagination import WholePageSize
-from ttr_service.problems import ServiceError
+from ttr_service.http.pagination import WholePageSize
+from ttr_service.http.problems import ServiceError
 
 
 class NewestFirst(WholePageSize, CursorPagination):

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from ttr_service import rows
+from ttr_service.storage import rows
 
 from .models import Channel, Kind, Preference
 

@@ -1,7 +1,7 @@
 """The push credentials, checked once when the app is loaded (``NotificationsConfig.ready``).
 
 The settings read the push variables and check what their values show on their own
-(``ttr_service.push_env``). What needs the files read is checked here: the service
+(``ttr_service.config.push_env``). What needs the files read is checked here: the service
 account and the APNs key must load and be of the right kind, and a project must be known.
 A bad file stops startup with ``ImproperlyConfigured`` naming its variable, as a bad
 setting does, instead of failing the first push hours later.

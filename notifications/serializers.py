@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ttr_service.query import QueryParameters
-from ttr_service.strict import StrictSerializer
+from ttr_service.http.query import QueryParameters
+from ttr_service.http.strict import StrictSerializer
 
 from .models import Delivery, Device, Kind, Notification, Platform, WebhookEndpoint
 from .preferences import known_timezones

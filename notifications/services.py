@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from ttr_service import rows
+from ttr_service.storage import rows
 
 from . import errors, streams
 from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint

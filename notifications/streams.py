@@ -12,8 +12,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max
 
-from ttr_service import wakeups
-from ttr_service.sse import Batch, Event
+from ttr_service.streams import wakeups
+from ttr_service.streams.sse import Batch, Event
 
 from .models import Notification
 from .serializers import NotificationSerializer

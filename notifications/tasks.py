@@ -12,7 +12,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from ttr_service.tasking import TRANSIENT_ERRORS
+from ttr_service.tasks.sending import TRANSIENT_ERRORS
 
 from . import game_notices, outbox
 from .services import DELIVER_OUTBOX

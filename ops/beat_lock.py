@@ -31,7 +31,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import Case, F, Q, When
 from django.db.models.functions import Now
 
-from ttr_service import env
+from ttr_service.config import env
 
 from .models import BeatLease
 

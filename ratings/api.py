@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ttr_service.pagination import PAGE, PAGE_SIZE, Pages
-from ttr_service.problems import ServiceError, problem_responses
+from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
+from ttr_service.http.problems import ServiceError, problem_responses
 
 from . import examples, selectors, serializers
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from games import events
 from games.models import Game
-from ttr_service.tasking import send_task_on_commit
+from ttr_service.tasks.sending import send_task_on_commit
 
 from .tasks import record_game_result
 

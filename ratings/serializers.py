@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from engine import BOARD_IDS
-from ttr_service.query import QueryParameters
+from ttr_service.http.query import QueryParameters
 
 DEFAULT_BOARD = "europe"
 

@@ -22,7 +22,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
 from engine.actions import ACTION_TYPES
-from ttr_service import env, push_env
+from ttr_service.config import env, push_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The service's own files: the embedded default's SQLite file and broker folders, the
@@ -103,9 +103,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "ttr_service.limits.BodySizeLimitMiddleware",
+    "ttr_service.http.limits.BodySizeLimitMiddleware",
     # Errors under /api/ answer problem+json even with DEBUG on.
-    "ttr_service.problems.ApiProblemsMiddleware",
+    "ttr_service.http.problems.ApiProblemsMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -120,7 +120,7 @@ WSGI_APPLICATION = "ttr_service.wsgi.application"
 ASGI_APPLICATION = "ttr_service.asgi.application"
 
 # The largest request body accepted (Django's default, set here so it is seen): larger ones
-# get 413 REQUEST_TOO_LARGE from ttr_service.limits before any parser reads them.
+# get 413 REQUEST_TOO_LARGE from ttr_service.http.limits before any parser reads them.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 # The API's paths carry no trailing slash; a redirect would drop a POST body.
@@ -219,7 +219,7 @@ else:
     CACHES = {
         "default": {
             # Throttle counters only: a Redis outage lets requests through (see cache.py).
-            "BACKEND": "ttr_service.cache.FailOpenRedisCache",
+            "BACKEND": "ttr_service.storage.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ttr",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
@@ -237,8 +237,8 @@ if REDIS_URL is None:
     CELERY_BROKER_URL = "filesystem://"
     # kombu's filesystem transport, but each message is written whole before it is seen
     # and a file that cannot be read is set aside in var/celery/unreadable/ instead of
-    # stopping the worker (ttr_service/broker_files.py).
-    CELERY_BROKER_TRANSPORT = "ttr_service.broker_files:Transport"
+    # stopping the worker (ttr_service/tasks/broker_files.py).
+    CELERY_BROKER_TRANSPORT = "ttr_service.tasks.broker_files:Transport"
     # Producer and worker sit on one machine, so both read and write the same folder.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_messages),
@@ -406,8 +406,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # Counters live in the default cache: Redis when REDIS_URL is set, else per process.
     "DEFAULT_THROTTLE_CLASSES": [
-        "ttr_service.throttling.AnonRateThrottle",
-        "ttr_service.throttling.UserRateThrottle",
+        "ttr_service.http.throttling.AnonRateThrottle",
+        "ttr_service.http.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": _throttle_rate("THROTTLE_ANON_RATE", "300/min"),
@@ -419,7 +419,7 @@ REST_FRAMEWORK = {
     # which a client can set to anything to escape the login throttle.
     "NUM_PROXIES": env.get_int("NUM_PROXIES", default=0),
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "ttr_service.problems.problem_exception_handler",
+    "EXCEPTION_HANDLER": "ttr_service.http.problems.problem_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -516,8 +516,8 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
 }
 
 # ---------------------------------------------------------------------------------------
-# Event streams (ttr_service/sse.py, ttr_service/wakeups.py): the game's move log and each
-# user's notices as Server-Sent Events.
+# Event streams (ttr_service/streams/): the game's move log and each user's notices as
+# Server-Sent Events.
 # A comment line this often on an idle stream, so proxies keep it open.
 STREAM_HEARTBEAT_SECONDS = env.get_int("STREAM_HEARTBEAT_SECONDS", default=15, minimum=1)
 # Without Redis, each web process looks for new events in the database this often (ms);
@@ -532,7 +532,7 @@ STREAM_TICKET_SECONDS = env.get_int("STREAM_TICKET_SECONDS", default=60, minimum
 # connection).
 STREAM_DB_THREADS = env.get_int("STREAM_DB_THREADS", default=4, minimum=1)
 # Under ASGI, the threads that run each web process's synchronous views, each keeping its
-# own database connection (ttr_service/asgi_threads.py).
+# own database connection (ttr_service/http/threads.py).
 WEB_THREADS = env.get_int("WEB_THREADS", default=4, minimum=1)
 # Streams take a stream ticket in the URL (browsers' EventSource sends no header) or the
 # token in the Authorization header; no other endpoint reads a ticket.

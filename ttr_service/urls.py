@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
-from ttr_service.problems import api_not_found
+from ttr_service.http.problems import api_not_found
 
 # DRF's NamespaceVersioning reads request.version from the namespace, and its reverse()
 # adds the namespace, so the docs views name the schema route without it.
@@ -32,5 +32,5 @@ urlpatterns = [
     path("", include("web.urls")),
 ]
 
-handler404 = "ttr_service.problems.json_handler404"
-handler500 = "ttr_service.problems.json_handler500"
+handler404 = "ttr_service.http.problems.json_handler404"
+handler500 = "ttr_service.http.problems.json_handler500"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter
 
-from ttr_service.pagination import PAGE_SIZE
+from ttr_service.http.pagination import PAGE_SIZE
 
 __all__ = ["CURSOR", "PAGE_SIZE"]
 

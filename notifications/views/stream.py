@@ -19,7 +19,7 @@ from notifications import streams
 from notifications.models import Kind
 from notifications.openapi import NOTIFICATIONS_TAG, problem_responses
 from notifications.serializers import NotificationSerializer
-from ttr_service import sse
+from ttr_service.streams import sse
 
 
 def _frame(kind: str) -> type[serializers.Serializer]:

@@ -9,8 +9,8 @@ from django.db import transaction
 from kombu.exceptions import OperationalError
 
 from tests.processes import free_port
-from ttr_service.cache import FailOpenRedisCache
-from ttr_service.tasking import send_task, send_task_on_commit
+from ttr_service.storage.cache import FailOpenRedisCache
+from ttr_service.tasks.sending import send_task, send_task_on_commit
 
 
 class _Unreachable:
@@ -26,7 +26,7 @@ class _Unreachable:
 
 def test_a_task_the_broker_refuses_is_logged_not_raised(caplog):
     task = _Unreachable()
-    with caplog.at_level(logging.WARNING, logger="ttr_service.tasking"):
+    with caplog.at_level(logging.WARNING, logger="ttr_service.tasks.sending"):
         assert send_task(task, 12, 7) is False
     assert task.calls == [(12, 7)]
     assert "Could not queue tests.unreachable(12, 7)" in caplog.text
@@ -57,7 +57,7 @@ def test_the_cache_fails_open_while_redis_does_not_answer(caplog):
         f"redis://127.0.0.1:{free_port()}/0",
         {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}},
     )
-    with caplog.at_level(logging.WARNING, logger="ttr_service.cache"):
+    with caplog.at_level(logging.WARNING, logger="ttr_service.storage.cache"):
         assert cache.get("throttle", "missing") == "missing"
         cache.set("throttle", [1, 2])
         assert cache.add("throttle", [1]) is False

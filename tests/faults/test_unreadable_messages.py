@@ -2,7 +2,7 @@
 
 A real Celery worker (solo pool, embedded beat) runs on the embedded default: no
 DATABASE_URL or REDIS_URL, a SQLite file and the filesystem transport of
-ttr_service/broker_files.py. ``bench.latency_settings`` moves the transport's folders from the
+ttr_service/tasks/broker_files.py. ``bench.latency_settings`` moves the transport's folders from the
 checkout's var/celery/ into this test's folder (so no other worker of the checkout takes its
 messages), and the test reads the shared SQLite file itself. While AI-only games play, empty,
 garbage and truncated files are dropped among the messages: every game must finish, the
@@ -21,7 +21,7 @@ import uuid
 from pathlib import Path
 
 from tests.processes import ROOT, Worker, running, wait_for
-from ttr_service import broker_files
+from ttr_service.tasks import broker_files
 
 GAMES = 4
 # Every wait is bounded: the games must finish within this many seconds of their creation.

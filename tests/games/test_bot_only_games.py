@@ -13,7 +13,7 @@ from games.integrity import check_game
 from games.models import Game, GameStatus, Move, Seat
 from games.play import AiMove, apply_ai_move
 from tests.concurrency import run_at_once
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 BOTS = [lobby.SeatSpec("ai", level="random"), lobby.SeatSpec("ai", level="random")]
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from games import lobby
 from games.models import Game, GameStatus, Seat, SeatKind
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 pytestmark = pytest.mark.django_db
 

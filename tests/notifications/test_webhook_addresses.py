@@ -11,7 +11,7 @@ import pytest
 
 from notifications import addresses, outbox, services, webhooks
 from notifications.models import Delivery, DeliveryStatus, Kind, WebhookEndpoint
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 from .receiver import Receiver
 

@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from ttr_service.asgi import application
-from ttr_service.limits import AsgiBodySizeLimit
+from ttr_service.http.limits import AsgiBodySizeLimit
 
 LIMIT = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 CHUNK = 64 * 1024

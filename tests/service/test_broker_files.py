@@ -1,4 +1,4 @@
-"""The embedded broker's transport (ttr_service/broker_files.py) on a temporary folder."""
+"""The embedded broker's transport (ttr_service/tasks/broker_files.py) on a temporary folder."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import pytest
 from kombu import Connection
 
 from tests import settings_env
-from ttr_service import broker_files
+from ttr_service.tasks import broker_files
 
 QUEUE = "ttr-test"
-TRANSPORT = "ttr_service.broker_files:Transport"
-LOGGER = "ttr_service.broker_files"
+TRANSPORT = "ttr_service.tasks.broker_files:Transport"
+LOGGER = "ttr_service.tasks.broker_files"
 
 
 class Folders:

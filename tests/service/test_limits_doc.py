@@ -19,7 +19,7 @@ from games.idempotency import KEY_MAX_LENGTH
 from notifications.devices import MAX_DEVICES
 from notifications.webhooks import MAX_ENDPOINTS
 from tests import settings_env
-from ttr_service.strict import MAX_REPORTED
+from ttr_service.http.strict import MAX_REPORTED
 
 API_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 

@@ -25,8 +25,8 @@ import pytest
 from rest_framework import exceptions
 
 from engine import EngineError, ErrorCode
-from ttr_service.problem_codes import PROBLEM_CODES
-from ttr_service.problems import _DRF_CODES, ProblemSerializer, ServiceError, problem
+from ttr_service.http.codes import PROBLEM_CODES
+from ttr_service.http.problems import _DRF_CODES, ProblemSerializer, ServiceError, problem
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["engine", "ttr_service", "accounts", "games", "notifications", "ratings", "ops", "web"]
@@ -34,9 +34,9 @@ PACKAGES = ["engine", "ttr_service", "accounts", "games", "notifications", "rati
 # Functions whose problem code comes from an exception they were handed; what can reach
 # them is checked by the tests on the engine's codes and DRF's below.
 PASSED_THROUGH = {
-    ("ttr_service.problems", "problem_exception_handler"),
+    ("ttr_service.http.problems", "problem_exception_handler"),
     # A query's codes are its class's ``codes``; see test_every_query_code_is_registered.
-    ("ttr_service.query", "read"),
+    ("ttr_service.http.query", "read"),
 }
 
 # Keyword arguments of a code function that never become members of the body.
@@ -422,7 +422,7 @@ def test_the_scan_finds_codes_of_every_kind(found: Found) -> None:
 
 
 PROBE = """
-from ttr_service.problems import ServiceError, problem
+from ttr_service.http.problems import ServiceError, problem
 
 PREFIX = "PROBE_"
 
@@ -480,7 +480,7 @@ def test_every_code_the_code_raises_is_registered(found: Found) -> None:
         code: sorted(where) for code, where in found.codes.items() if code not in PROBLEM_CODES
     }
     assert not missing, (
-        "codes raised but not in ttr_service/problem_codes.py (add each with its meaning, "
+        "codes raised but not in ttr_service/http/codes.py (add each with its meaning, "
         f"and a row in docs/api.md's table): {missing}"
     )
 
@@ -490,7 +490,7 @@ def test_every_query_code_is_registered() -> None:
     import games.serializers  # noqa: F401  (the modules that declare queries)
     import notifications.serializers  # noqa: F401
     import ratings.serializers  # noqa: F401
-    from ttr_service.query import QueryParameters
+    from ttr_service.http.query import QueryParameters
 
     queries, todo = [], list(QueryParameters.__subclasses__())
     while todo:

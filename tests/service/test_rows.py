@@ -1,4 +1,4 @@
-"""Kept SQL (``ttr_service.rows``) gives what the ORM gives, on SQLite and PostgreSQL.
+"""Kept SQL (``ttr_service.storage.rows``) gives what the ORM gives, on SQLite and PostgreSQL.
 
 ``test_rows_postgres.py`` runs these same tests on PostgreSQL.
 """
@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games.models import Game, Seat, SeatKind
 from notifications.models import Kind, Notification
-from ttr_service import rows
+from ttr_service.storage import rows
 
 pytestmark = pytest.mark.django_db
 

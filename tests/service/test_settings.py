@@ -167,7 +167,7 @@ def test_database_url_switches_to_postgresql() -> None:
 def test_redis_url_switches_the_cache_and_the_broker_to_redis() -> None:
     report = load_settings(REDIS_URL="redis://127.0.0.1:6379/2")
 
-    assert report["CACHE_BACKEND"] == "ttr_service.cache.FailOpenRedisCache"
+    assert report["CACHE_BACKEND"] == "ttr_service.storage.cache.FailOpenRedisCache"
     assert report["CACHE_LOCATION"] == "redis://127.0.0.1:6379/2"
     assert report["BROKER_URL"] == "redis://127.0.0.1:6379/2"
 

@@ -1,5 +1,5 @@
 """The event-stream plumbing on its own: the wire format, the resume cursor, the loop's
-wake-ups, heartbeats and retries (ttr_service/sse.py, ttr_service/wakeups.py)."""
+wake-ups, heartbeats and retries (ttr_service/streams/sse.py, ttr_service/streams/wakeups.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIRequestFactory
 
-from ttr_service import sse, wakeups
-from ttr_service.problems import ServiceError
-from ttr_service.sse import Batch, Cursor, Event
+from ttr_service.http.problems import ServiceError
+from ttr_service.streams import sse, wakeups
+from ttr_service.streams.sse import Batch, Cursor, Event
 
 
 def _request(query: str = "", **headers: str) -> Any:

@@ -1,4 +1,4 @@
-"""ttr_service.strict: unknown keys of a request body, and values of the wrong JSON type, are
+"""ttr_service.http.strict: unknown keys of a request body, and values of the wrong JSON type, are
 refused, each named by its path.
 
 The serializers here are made up for the test; the API tests of each app send real bodies.
@@ -12,8 +12,8 @@ import pytest
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
-from ttr_service.problems import _field_errors
-from ttr_service.strict import MAX_REPORTED, StrictSerializer, unknown_fields, wrong_types
+from ttr_service.http.problems import _field_errors
+from ttr_service.http.strict import MAX_REPORTED, StrictSerializer, unknown_fields, wrong_types
 
 
 class Loose(serializers.Serializer):
@@ -332,7 +332,7 @@ def test_the_schema_states_that_request_text_has_no_nul() -> None:
     states the NUL-free pattern, since every text field refuses NUL."""
     from drf_spectacular.generators import SchemaGenerator
 
-    from ttr_service.strict import NO_NUL_PATTERN
+    from ttr_service.http.strict import NO_NUL_PATTERN
 
     schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
     bare: list[str] = []

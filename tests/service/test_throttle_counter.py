@@ -10,8 +10,8 @@ from django.core.cache import caches
 from django.test import override_settings
 
 from tests.processes import RedisServer, running
-from ttr_service.cache import FailOpenRedisCache
-from ttr_service.throttling import count_hit
+from ttr_service.http.throttling import count_hit
+from ttr_service.storage.cache import FailOpenRedisCache
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def redis_cache(tmp_path) -> Iterator[FailOpenRedisCache]:
     with running(RedisServer(tmp_path)) as server:
         settings = {
             "default": {
-                "BACKEND": "ttr_service.cache.FailOpenRedisCache",
+                "BACKEND": "ttr_service.storage.cache.FailOpenRedisCache",
                 "LOCATION": server.url,
                 "KEY_PREFIX": "ttr",
             }

@@ -1,7 +1,7 @@
 """Every response of the schema says what it answers, and the games' say it truly.
 
 A problem response's description names the codes it can carry in backticks; each named
-code must be in ``ttr_service.problem_codes`` and, by docs/api.md's table, answered with
+code must be in ``ttr_service.http.codes`` and, by docs/api.md's table, answered with
 that response's status. The games operations' descriptions are then held to what the
 service does: requests that are refused for each reason the code has get a status the
 operation declares, with a code that status's description names.
@@ -19,7 +19,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from games import api, urls
-from ttr_service.problem_codes import PROBLEM_CODES
+from ttr_service.http.codes import PROBLEM_CODES
 
 from .conftest import act, create_game
 

@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from ttr_service.problems import PROBLEM_CONTENT_TYPE, problem
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

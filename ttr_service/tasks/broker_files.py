@@ -12,7 +12,7 @@ tables and their locks):
   writer of the old kind may still be writing it), set aside into the ``unreadable``
   folder beside the messages once it is older, with a warning, and never deleted.
 
-Selected in settings with ``CELERY_BROKER_TRANSPORT = "ttr_service.broker_files:Transport"``;
+Selected in settings with ``CELERY_BROKER_TRANSPORT = "ttr_service.tasks.broker_files:Transport"``;
 ``unreadable_folder`` is a transport option like kombu's ``processed_folder``.
 """
 

@@ -21,7 +21,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
 
 _WHOLE = re.compile(r"[0-9]+")
 # Larger numbers are taken as this one: more than any row will count (and within the 64

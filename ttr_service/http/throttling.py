@@ -10,7 +10,7 @@ gets the same limit as before; one who bursts at the end of a window and the sta
 next can send up to twice the limit within one period, the usual price of a counter.
 
 On Redis the counter is one round trip (``SET NX EX``, ``INCR`` and ``PTTL`` in one
-pipeline) and fails open like the rest of the cache (``ttr_service.cache``).
+pipeline) and fails open like the rest of the cache (``ttr_service.storage.cache``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from django.core.cache import caches
 from rest_framework import throttling
 
-from .cache import FailOpenRedisCache
+from ttr_service.storage.cache import FailOpenRedisCache
 
 
 def count_hit(key: str, period: int, now: float) -> tuple[int, float]:

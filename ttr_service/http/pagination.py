@@ -10,7 +10,7 @@ from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
-from ttr_service.strict import WRONG_TYPE
+from ttr_service.http.strict import WRONG_TYPE
 
 _WHOLE = re.compile(r"-?[0-9]+")
 

@@ -6,7 +6,7 @@
 
 ``errors`` lists field problems of bad input (``field``, ``code``, ``detail``). Engine error
 codes pass through unchanged. Every code, with its meaning, is in
-``ttr_service.problem_codes``; the schema lists them as the enum of ``code``. Served as
+``ttr_service.http.codes``; the schema lists them as the enum of ``code``. Served as
 ``application/problem+json``.
 """
 
@@ -35,7 +35,7 @@ from engine.phases import (
     TUNNEL_PAYMENT,
     TURN_ACTION,
 )
-from ttr_service.problem_codes import PROBLEM_CODE_CHOICES
+from ttr_service.http.codes import PROBLEM_CODE_CHOICES
 
 logger = logging.getLogger(__name__)
 

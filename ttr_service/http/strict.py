@@ -305,7 +305,7 @@ def _check(field: Any, data: Any, path: str, found: dict[str, list[ErrorDetail]]
 
 def _flat(detail: Any, prefix: str, out: dict[str, list[Any]]) -> None:
     """DRF's nested errors as ``{path: [error, ...]}``, the paths as the problem body's
-    ``errors`` rows name them (``ttr_service.problems._field_errors``)."""
+    ``errors`` rows name them (``ttr_service.http.problems._field_errors``)."""
     if isinstance(detail, Mapping):
         for key, value in detail.items():
             if isinstance(key, int) or str(key).isdigit():

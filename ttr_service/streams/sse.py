@@ -31,8 +31,8 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.settings import perform_import
 
-from ttr_service import wakeups
-from ttr_service.problems import ServiceError
+from ttr_service.http.problems import ServiceError
+from ttr_service.streams import wakeups
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ttr_service import env
+from ttr_service.config import env
 
 NATIVE = ("fcm", "apns")
 APNS_NAMES = ("APNS_KEY_FILE", "APNS_KEY_ID", "APNS_TEAM_ID", "APNS_TOPIC")
