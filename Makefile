@@ -87,5 +87,7 @@ FUZZ_EXAMPLES ?= 100
 fuzz: install
 	env -u DATABASE_URL -u REDIS_URL FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -n 2 tests/trust/test_fuzz.py tests/trust/test_fuzz_live.py
 
+# The committed schema and docs/api.md's problem tables, both generated from the code.
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml
+	$(PY) scripts/problem_tables.py

@@ -6,12 +6,10 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from rest_framework import status
 from rest_framework.throttling import BaseThrottle
 
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem
-
-ACCOUNT_LOCKED = "ACCOUNT_LOCKED"
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -34,7 +32,7 @@ def lockout_detail() -> str:
 
 
 def account_locked() -> ServiceError:
-    error = ServiceError(ACCOUNT_LOCKED, lockout_detail(), status.HTTP_429_TOO_MANY_REQUESTS)
+    error = ServiceError(Code.ACCOUNT_LOCKED, lockout_detail())
     error.wait = cool_off_seconds()  # DRF turns this into Retry-After
     return error
 
@@ -45,8 +43,7 @@ def lockout_response(
     credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """``AXES_LOCKOUT_CALLABLE``: the same problem body the login view raises."""
-    code = status.HTTP_429_TOO_MANY_REQUESTS
-    body = problem(code, ACCOUNT_LOCKED, lockout_detail(), request.path)
-    response = JsonResponse(body, status=code, content_type=PROBLEM_CONTENT_TYPE)
+    body = problem(Code.ACCOUNT_LOCKED, lockout_detail(), request.path)
+    response = JsonResponse(body, status=body["status"], content_type=PROBLEM_CONTENT_TYPE)
     response["Retry-After"] = str(cool_off_seconds(request))
     return response

@@ -17,10 +17,10 @@ from django.db.models.functions import Lower
 from django.http import HttpRequest
 from django.utils import timezone
 from knox.settings import knox_settings
-from rest_framework import status
 
 from accounts.lockout import account_locked
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
 User = get_user_model()
@@ -37,9 +37,8 @@ def user_find(username: str) -> AbstractBaseUser | None:
 
 def _username_taken(username: str) -> ServiceError:
     return ServiceError(
-        "USERNAME_TAKEN",
+        Code.USERNAME_TAKEN,
         f"The username {username!r} is taken (names are compared ignoring case).",
-        status.HTTP_409_CONFLICT,
     )
 
 
@@ -59,11 +58,7 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractB
 
 
 def _invalid_credentials() -> ServiceError:
-    error = ServiceError(
-        "INVALID_CREDENTIALS",
-        "The username or the password is wrong.",
-        status.HTTP_401_UNAUTHORIZED,
-    )
+    error = ServiceError(Code.INVALID_CREDENTIALS, "The username or the password is wrong.")
     error.auth_header = knox_settings.AUTH_HEADER_PREFIX  # DRF sends it as WWW-Authenticate
     return error
 
@@ -128,6 +123,4 @@ def token_revoke(user: AbstractBaseUser, token_id: int) -> None:
     """Delete one of the user's tokens; someone else's token is as unknown as a missing one."""
     deleted, _ = AuthToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise ServiceError(
-            "NOT_FOUND", "You have no token with this id.", status.HTTP_404_NOT_FOUND
-        )
+        raise ServiceError(Code.NOT_FOUND, "You have no token with this id.")

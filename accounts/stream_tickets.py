@@ -24,11 +24,12 @@ from django.core import signing
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.settings import knox_settings
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
 from accounts.models import AuthToken
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
 PREFIX = "sst_"
@@ -61,9 +62,8 @@ def redeem(ticket: str) -> tuple[Any, AuthToken]:
         )
     except signing.SignatureExpired:
         raise TicketRefused(
-            "STREAM_TICKET_EXPIRED",
+            Code.STREAM_TICKET_EXPIRED,
             "The stream ticket has expired; ask for a new one.",
-            status.HTTP_401_UNAUTHORIZED,
         ) from None
     except (signing.BadSignature, ValueError, TypeError):
         raise invalid() from None
@@ -77,18 +77,16 @@ def redeem(ticket: str) -> tuple[Any, AuthToken]:
 
 def invalid() -> TicketRefused:
     return TicketRefused(
-        "STREAM_TICKET_INVALID",
+        Code.STREAM_TICKET_INVALID,
         "Not a stream ticket of this service, or its token was revoked; ask for a new one.",
-        status.HTTP_401_UNAUTHORIZED,
     )
 
 
 def token_in_url() -> TicketRefused:
     return TicketRefused(
-        "TOKEN_IN_URL",
+        Code.TOKEN_IN_URL,
         "An API token never goes in a URL: send it in Authorization, or open the stream "
         "with a ticket from POST /api/v1/stream-tickets.",
-        status.HTTP_401_UNAUTHORIZED,
     )
 
 

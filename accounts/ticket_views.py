@@ -11,7 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import stream_tickets
-from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE, problem_responses
+from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
+from ttr_service.http.schema import problems
 
 
 class StreamTicketSerializer(serializers.Serializer):
@@ -35,7 +36,7 @@ class StreamTicketView(APIView):
         request=None,
         responses={
             201: OpenApiResponse(StreamTicketSerializer, description="The new ticket."),
-            **problem_responses(401, 429),
+            **problems(),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[

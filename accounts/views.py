@@ -17,13 +17,7 @@ from rest_framework.views import APIView
 
 from accounts import services
 from accounts.models import AuthToken
-from accounts.openapi import (
-    RETRY_AFTER,
-    TAG,
-    WWW_AUTHENTICATE,
-    problem_example,
-    problem_responses,
-)
+from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
 from accounts.serializers import (
     AccountSerializer,
     ApiTokenSerializer,
@@ -33,6 +27,8 @@ from accounts.serializers import (
     RegisterSerializer,
     TokenCreateSerializer,
 )
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problem_example, problems
 from ttr_service.http.throttling import ScopedRateThrottle
 
 EXAMPLE_KEY = "ttr_" + "3f9c2a7b" * 8
@@ -51,8 +47,7 @@ AUTH_RESULT_EXAMPLE = OpenApiExample(
 )
 
 THROTTLED_EXAMPLE = problem_example(
-    429,
-    "THROTTLED",
+    Code.THROTTLED,
     "Request was throttled. Expected available in 42 seconds.",
     "/api/v1/auth/login",
 )
@@ -90,13 +85,7 @@ class RegisterView(APIView):
             201: OpenApiResponse(
                 AuthResultSerializer, description="The new account's id and name, and its token."
             ),
-            **problem_responses(
-                400,
-                409,
-                429,
-                body=True,
-                s409="`USERNAME_TAKEN`: another account has this name, ignoring case.",
-            ),
+            **problems(Code.USERNAME_TAKEN, body=True, token="none"),
         },
         parameters=[RETRY_AFTER],
         examples=[
@@ -112,8 +101,7 @@ class RegisterView(APIView):
             ),
             AUTH_RESULT_EXAMPLE,
             problem_example(
-                400,
-                "VALIDATION_ERROR",
+                Code.VALIDATION_ERROR,
                 "The request has invalid fields: password",
                 "/api/v1/auth/register",
                 errors=[
@@ -126,8 +114,7 @@ class RegisterView(APIView):
                 ],
             ),
             problem_example(
-                409,
-                "USERNAME_TAKEN",
+                Code.USERNAME_TAKEN,
                 "The username 'Alice' is taken (names are compared ignoring case).",
                 "/api/v1/auth/register",
             ),
@@ -164,16 +151,19 @@ class LoginView(APIView):
             200: OpenApiResponse(
                 AuthResultSerializer, description="The user's id and name, and the new token."
             ),
-            **problem_responses(
-                400,
-                401,
-                429,
+            **problems(
+                (
+                    Code.INVALID_CREDENTIALS,
+                    "The username or the password is wrong (the same answer whether or not the "
+                    "user exists).",
+                ),
+                (
+                    Code.ACCOUNT_LOCKED,
+                    "Too many failures for this username from this address; wait for the seconds "
+                    "in `Retry-After`.",
+                ),
                 body=True,
-                s401="`INVALID_CREDENTIALS`: the username or the password is wrong (the "
-                "same answer whether or not the user exists).",
-                s429="`THROTTLED`: too many logins from this address, or `ACCOUNT_LOCKED`: "
-                "too many failures for this username from this address. Wait for the "
-                "seconds in `Retry-After`.",
+                token="none",
             ),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
@@ -189,14 +179,12 @@ class LoginView(APIView):
             ),
             AUTH_RESULT_EXAMPLE,
             problem_example(
-                401,
-                "INVALID_CREDENTIALS",
+                Code.INVALID_CREDENTIALS,
                 "The username or the password is wrong.",
                 "/api/v1/auth/login",
             ),
             problem_example(
-                429,
-                "ACCOUNT_LOCKED",
+                Code.ACCOUNT_LOCKED,
                 "Too many failed logins: this account is locked from this address for 15 "
                 "minutes after the last failed attempt.",
                 "/api/v1/auth/login",
@@ -222,7 +210,7 @@ class LogoutView(APIView):
         description="Revokes the token that made this request. Other tokens stay valid.",
         tags=[TAG],
         request=None,
-        responses={204: None, **problem_responses(401, 429)},
+        responses={204: None, **problems()},
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
     )
     def post(self, request: Request) -> Response:
@@ -237,7 +225,7 @@ class MeView(APIView):
         tags=[TAG],
         responses={
             200: OpenApiResponse(AccountSerializer, description="The caller's account."),
-            **problem_responses(401, 429),
+            **problems(),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
@@ -252,8 +240,7 @@ class MeView(APIView):
                 response_only=True,
             ),
             problem_example(
-                401,
-                "NOT_AUTHENTICATED",
+                Code.NOT_AUTHENTICATED,
                 "Authentication credentials were not provided.",
                 "/api/v1/auth/me",
             ),
@@ -276,7 +263,7 @@ class TokensView(APIView):
                 ApiTokenSerializer(many=True),
                 description="The caller's unexpired tokens, newest first, without their keys.",
             ),
-            **problem_responses(401, 429),
+            **problems(),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
@@ -311,7 +298,7 @@ class TokensView(APIView):
             201: OpenApiResponse(
                 NewApiTokenSerializer, description="The new token, with its key (shown once)."
             ),
-            **problem_responses(400, 401, 429, body=True),
+            **problems(body=True),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
@@ -357,7 +344,10 @@ class TokenDetailView(APIView):
         "Another user's token answers 404, like a missing one.",
         tags=[TAG],
         parameters=[TOKEN_ID, RETRY_AFTER, WWW_AUTHENTICATE],
-        responses={204: None, **problem_responses(401, 404, 429)},
+        responses={
+            204: None,
+            **problems((Code.NOT_FOUND, "The caller has no token with this id.")),
+        },
     )
     def delete(self, request: Request, token_id: int) -> Response:
         services.token_revoke(request.user, token_id)

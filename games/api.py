@@ -15,16 +15,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine import BOARD_IDS, EngineError, load_board
+from engine import BOARD_IDS, EngineError, ErrorCode, load_board
 from engine.replay import game_record
 from engine.state import new_game
+from ttr_service.http.codes import Code, engine_codes
 from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
 from ttr_service.http.problems import (
     PROBLEM_CONTENT_TYPE,
     ServiceError,
     problem_exception_handler,
-    problem_responses,
 )
+from ttr_service.http.schema import problems
 
 from . import (
     clocks,
@@ -41,50 +42,12 @@ from . import (
 )
 from .models import Game, GameStatus
 
-# What any operation may answer, whatever it does: 401 and 429 always, 413 and 415 where
-# it reads a body. Each operation names its other statuses with what it answers there.
-_PROBLEMS = {
-    401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is unknown, "
-    "expired or revoked).",
-    413: "`REQUEST_TOO_LARGE`: the `Content-Length` is over "
-    f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, and the body was not read; or "
-    "`BODY_TOO_LARGE`: a body sent without one grew past that size, and reading stopped there.",
-    415: "`UNSUPPORTED_MEDIA_TYPE`: the body is not sent as `application/json`.",
-    429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
-}
-# An operation open to everyone: it answers without a token, but not with a bad one.
-_BAD_TOKEN = (
-    "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked (without "
-    "one, the operation answers as to anyone)."
-)
-_NO_GAME = "`GAME_NOT_FOUND`: no game with this id."
-_NOT_A_PLAYER = "`NOT_A_PLAYER`: the caller holds no seat in this game."
-_NOT_LOBBY = "`GAME_NOT_LOBBY` (with `game_status`): the game has left the lobby"
-_MALFORMED = "`MALFORMED_JSON`: the body is not JSON"
-_NOT_FINISHED = (
-    "`GAME_NOT_FINISHED` (with `game_status`): the game has no result: it is in the lobby, "
-    "being played, or was cancelled."
-)
-
 # A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
 IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
 IF_MATCH_MAX_LENGTH = 64
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
-
-
-def problems(
-    *, body: bool = False, open_to_all: bool = False, **described: str
-) -> dict[Any, OpenApiResponse]:
-    """The problem responses of one operation: each status it names with what it answers
-    there (``s404="`GAME_NOT_FOUND`: ..."``), and those of every operation: 401 and 429
-    (any request may carry a bad token or be throttled, even on open endpoints), and 413
-    and 415 with ``body`` (the operation reads a request body)."""
-    own = {int(name.removeprefix("s")): text for name, text in described.items()}
-    texts = {**_PROBLEMS, 401: _BAD_TOKEN if open_to_all else _PROBLEMS[401], **own}
-    statuses = {401, 429, *own}
-    if body:
-        statuses |= {413, 415}
-    return problem_responses(*sorted(statuses), texts=texts)
+# The engine's refusals of a move that does not fit the game now.
+RULE_CODES = engine_codes(409)
 
 
 # ----------------------------------------------------------------------------- boards
@@ -99,7 +62,7 @@ class BoardListView(APIView):
                 serializers.BoardSummarySerializer(many=True),
                 description="Every board, with its player counts, game options and rule values.",
             ),
-            **problems(open_to_all=True),
+            **problems(token="optional"),
         },
         examples=[examples.boards()],
     )
@@ -118,7 +81,7 @@ class BoardDetailView(APIView):
                 serializers.BoardSerializer,
                 description="The board's map and rules (cacheable for an hour).",
             ),
-            **problems(open_to_all=True, s404="`BOARD_NOT_FOUND`: no board by this name."),
+            **problems(Code.BOARD_NOT_FOUND, token="optional"),
         },
         examples=[examples.board()],
     )
@@ -148,10 +111,13 @@ class GameListView(APIView):
                 "`scope=open`, the lobbies with an open seat, newest first.",
             ),
             **problems(
-                s400="`BAD_SCOPE` or `BAD_STATUS`: `scope` or `status` is not one of its values; "
-                "`VALIDATION_ERROR`: `page_size` is not a whole number from 1.",
-                s404="`NOT_FOUND`: `page` is past the last page, below 1, or neither a number nor "
-                "`last`.",
+                Code.BAD_SCOPE,
+                Code.BAD_STATUS,
+                Code.VALIDATION_ERROR,
+                (
+                    Code.NOT_FOUND,
+                    "`page` is past the last page, below 1, or neither a number nor `last`.",
+                ),
             ),
         },
         examples=[examples.game_page()],
@@ -178,18 +144,17 @@ class GameListView(APIView):
                 "already when no seat is left open or invited.",
             ),
             **problems(
+                ErrorCode.BAD_OPTION,
+                Code.BAD_SEAT_COUNT,
+                Code.BAD_SEATS,
+                Code.BAD_FIRST_SEAT,
+                Code.UNKNOWN_USER,
+                (
+                    Code.TOO_MANY_BOT_GAMES,
+                    "Every seat is an AI seat, and the caller has as many unfinished games of AI "
+                    "seats only as allowed.",
+                ),
                 body=True,
-                s400="`VALIDATION_ERROR`: a body that is not an object, fields missing or "
-                "not among their values (an unknown `board` or AI `level`, a number out of "
-                "bounds), and keys the body may not carry (`UNKNOWN_FIELD` rows), each a row "
-                "of `errors`; "
-                f"{_MALFORMED}; `BAD_OPTION`: an option the board does not "
-                "have, or a value it does not offer; `BAD_SEAT_COUNT`: more or fewer seats "
-                "than the board is played with; `BAD_SEATS`: two creator seats, a "
-                "self-invitation or an invitee listed twice; `BAD_FIRST_SEAT`: `first_seat` "
-                "is not one of the seats; or `UNKNOWN_USER`: no user by an invited username.",
-                s409="`TOO_MANY_BOT_GAMES`: every seat is an AI seat, and the caller has as "
-                "many unfinished games of AI seats only as allowed.",
             ),
         },
         examples=[
@@ -284,7 +249,7 @@ class GameDetailView(APIView):
                 description="Not modified: If-None-Match names the caller's ETag of the game "
                 "as it is now; no body."
             ),
-            **problems(open_to_all=True, s404=_NO_GAME),
+            **problems(Code.GAME_NOT_FOUND, token="optional"),
         },
         examples=[examples.game_detail()],
     )
@@ -343,13 +308,11 @@ GameJoinView = _lobby_view(
     _join,
     "The game with the caller seated; started if that was the last seat to fill.",
     problems(
+        Code.GAME_NOT_FOUND,
+        Code.GAME_NOT_LOBBY,
+        Code.ALREADY_SEATED,
+        (Code.NO_OPEN_SEAT, "No seat is open (with `seat`: not that one)."),
         body=True,
-        s400="`VALIDATION_ERROR`: the body is not an object, `seat` is not a whole number "
-        "from 0 to 4, or the body has another key (an `UNKNOWN_FIELD` row); or "
-        f"{_MALFORMED}.",
-        s404=_NO_GAME,
-        s409=f"{_NOT_LOBBY}; `ALREADY_SEATED`: the caller has a seat or an invitation in it; "
-        "or `NO_OPEN_SEAT`: no seat is open (with `seat`: not that one).",
     ),
     serializers.JoinSerializer,
     examples.join(),
@@ -360,10 +323,12 @@ GameLeaveView = _lobby_view(
     lobby.leave_game,
     "The game with the caller's seat open again.",
     problems(
-        s403="`NOT_A_PLAYER`: the caller has taken no seat in this game (an invitation is "
-        "declined instead).",
-        s404=_NO_GAME,
-        s409=f"{_NOT_LOBBY}.",
+        (
+            Code.NOT_A_PLAYER,
+            "The caller has taken no seat in this game (an invitation is declined instead).",
+        ),
+        Code.GAME_NOT_FOUND,
+        Code.GAME_NOT_LOBBY,
     ),
 )
 GameAcceptView = _lobby_view(
@@ -371,20 +336,14 @@ GameAcceptView = _lobby_view(
     "Accept an invitation",
     lobby.accept_invitation,
     "The game with the caller seated; started if that was the last seat to fill.",
-    problems(
-        s404=_NO_GAME,
-        s409=f"{_NOT_LOBBY}; or `NO_INVITATION`: the caller has no open invitation to it.",
-    ),
+    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION),
 )
 GameDeclineView = _lobby_view(
     "games_invitation_decline",
     "Decline an invitation",
     lobby.decline_invitation,
     "The game with the invited seat open to anyone.",
-    problems(
-        s404=_NO_GAME,
-        s409=f"{_NOT_LOBBY}; or `NO_INVITATION`: the caller has no open invitation to it.",
-    ),
+    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION),
 )
 GameStartView = _lobby_view(
     "games_start",
@@ -392,11 +351,18 @@ GameStartView = _lobby_view(
     lobby.start_game,
     "The game, started with the seats that were taken.",
     problems(
-        s403="`NOT_CREATOR`: only the game's creator may start it.",
-        s404=_NO_GAME,
-        s409=f"{_NOT_LOBBY}; `NOT_ENOUGH_PLAYERS`: fewer seats are taken (by players or the "
-        "AI) than the board is played with; or `TOO_MANY_BOT_GAMES`: only AI seats are "
-        "taken, and the caller has as many unfinished games of AI seats only as allowed.",
+        Code.NOT_CREATOR,
+        Code.GAME_NOT_FOUND,
+        Code.GAME_NOT_LOBBY,
+        (
+            Code.NOT_ENOUGH_PLAYERS,
+            "Fewer seats are taken (by players or the AI) than the board is played with.",
+        ),
+        (
+            Code.TOO_MANY_BOT_GAMES,
+            "Only AI seats are taken, and the caller has as many unfinished games of AI seats "
+            "only as allowed.",
+        ),
     ),
 )
 GameExtraTimeView = _lobby_view(
@@ -405,15 +371,15 @@ GameExtraTimeView = _lobby_view(
     timeouts.give_extra_time,
     "The game with the deadline moved later.",
     problems(
+        Code.NOT_A_PLAYER,
+        Code.GAME_NOT_FOUND,
+        Code.GAME_NOT_ACTIVE,
+        Code.NO_DEADLINE,
+        (
+            Code.OWN_CLOCK,
+            "A decision of the caller's is pending (extra time is given by the opponents).",
+        ),
         body=True,
-        s400="`VALIDATION_ERROR`: the body is not an object, `seconds` is missing or not a "
-        f"whole number from 60 to {timeouts.MAX_EXTRA_SECONDS} (7 days), or the body has "
-        f"another key (an `UNKNOWN_FIELD` row); or {_MALFORMED}.",
-        s403=_NOT_A_PLAYER,
-        s404=_NO_GAME,
-        s409="`GAME_NOT_ACTIVE` (with `game_status`): the game is not being played; "
-        "`NO_DEADLINE`: the game has no time limit; or `OWN_CLOCK`: a decision of the "
-        "caller's is pending (extra time is given by the opponents).",
     ),
     serializers.ExtraTimeSerializer,
     examples.extra_time(),
@@ -423,11 +389,7 @@ GameReclaimView = _lobby_view(
     "Take back a seat the AI took over after missed deadlines",
     timeouts.reclaim_seat,
     "The game with the caller's seat played by the caller again.",
-    problems(
-        s403=_NOT_A_PLAYER,
-        s404=_NO_GAME,
-        s409="`SEAT_NOT_TAKEN_OVER`: the AI is not playing the caller's seat.",
-    ),
+    problems(Code.NOT_A_PLAYER, Code.GAME_NOT_FOUND, Code.SEAT_NOT_TAKEN_OVER),
 )
 GameCancelView = _lobby_view(
     "games_cancel",
@@ -435,11 +397,13 @@ GameCancelView = _lobby_view(
     lobby.cancel_game,
     "The game, cancelled; a running game keeps its moves for the record.",
     problems(
-        s403="`NOT_CREATOR`: only the game's creator may cancel it.",
-        s404=_NO_GAME,
-        s409="`GAME_NOT_LOBBY` (with `game_status`): the game is neither in the lobby nor "
-        "running with AI seats only (it is over, cancelled already, or has a person "
-        "seated).",
+        Code.NOT_CREATOR,
+        Code.GAME_NOT_FOUND,
+        (
+            Code.GAME_NOT_LOBBY,
+            "The game is neither in the lobby nor running with AI seats only (it is over, "
+            "cancelled already, or has a person seated); `game_status` says where it is.",
+        ),
     ),
 )
 
@@ -458,10 +422,13 @@ class LegalActionsView(APIView):
                 "decision of theirs is pending.",
             ),
             **problems(
-                s403=_NOT_A_PLAYER,
-                s404=_NO_GAME,
-                s409="`GAME_NOT_ACTIVE` (with `game_status`): the game has not started (it "
-                "is in the lobby, or was cancelled there).",
+                Code.NOT_A_PLAYER,
+                Code.GAME_NOT_FOUND,
+                (
+                    Code.GAME_NOT_ACTIVE,
+                    "The game has not started (it is in the lobby, or was cancelled there); "
+                    "`game_status` says where it is.",
+                ),
             ),
         },
         examples=[examples.legal_actions()],
@@ -574,36 +541,30 @@ class ActionView(APIView):
                 "with `Idempotent-Replayed: true`.",
             ),
             **problems(
+                Code.BAD_BODY,
+                Code.BAD_IF_MATCH,
+                Code.BAD_VERSION,
+                Code.BAD_IDEMPOTENCY_KEY,
+                ErrorCode.UNKNOWN_ROUTE,
+                ErrorCode.UNKNOWN_CITY,
+                ErrorCode.UNKNOWN_TICKET,
+                ErrorCode.UNKNOWN_COLOR,
+                (ErrorCode.BAD_ACTION, "A ticket kept twice."),
+                Code.NOT_A_PLAYER,
+                Code.GAME_NOT_FOUND,
+                Code.GAME_NOT_ACTIVE,
+                *RULE_CODES,
+                Code.IDEMPOTENCY_KEY_IN_FLIGHT,
+                Code.VERSION_MISMATCH,
+                Code.IDEMPOTENCY_KEY_REUSED,
+                Code.VERSION_REQUIRED,
                 body=True,
-                s400="`BAD_BODY`: the body is not a JSON object; "
-                f"{_MALFORMED}; `BAD_IF_MATCH`: `If-Match` is neither a game version nor a "
-                "game ETag; `BAD_VERSION`: `version` is not a whole number; "
-                "`BAD_IDEMPOTENCY_KEY`: `Idempotency-Key` is not 1 to 255 visible ASCII "
-                "characters; `VALIDATION_ERROR`: the body's fields, each a row of `errors` "
-                "(an unknown action `type`, a field the action does not have, a value out of "
-                "bounds); or the engine's code for an action that names what the board does "
-                "not have: `UNKNOWN_ROUTE`, `UNKNOWN_CITY`, `UNKNOWN_TICKET`, `UNKNOWN_COLOR`, "
-                "or `BAD_ACTION` (a ticket kept twice).",
-                s403=_NOT_A_PLAYER,
-                s404=_NO_GAME,
-                s409="`GAME_NOT_ACTIVE` (with `game_status`): the game is not being played; "
-                "the engine's code for an action that does not fit the game now, such as "
-                "`NOT_YOUR_TURN`, `WRONG_PHASE` (with `pending`), `ROUTE_TAKEN` (with "
-                "`owner`), `INSUFFICIENT_CARDS` or `MUST_KEEP_TICKETS` (with `minimum`); or "
-                "`IDEMPOTENCY_KEY_IN_FLIGHT`: a request with this Idempotency-Key is still "
-                "being processed (retry after `Retry-After` seconds).",
-                s412="`VERSION_MISMATCH`: the move was decided on a version that is stale now; "
-                "`current_version` has the version now. Nothing was applied.",
-                s422="`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used for a different "
-                "request.",
-                s428="`VERSION_REQUIRED`: neither `If-Match` nor the `version` field states "
-                "the game version.",
             ),
         },
     )
     def post(self, request: Request, game_id: int) -> HttpResponse:
         if not isinstance(request.data, dict):
-            raise errors.bad_request("BAD_BODY", "The body must be a JSON object.")
+            raise ServiceError(Code.BAD_BODY, "The body must be a JSON object.")
         body = request.data
 
         def run() -> idempotency.Reply:
@@ -640,19 +601,15 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
     if raw is not None:
         match = _IF_MATCH.fullmatch(raw.strip())
         if match is None or len(raw) > IF_MATCH_MAX_LENGTH:
-            raise errors.bad_request(
-                "BAD_IF_MATCH", "If-Match must be the game version or its ETag."
-            )
+            raise ServiceError(Code.BAD_IF_MATCH, "If-Match must be the game version or its ETag.")
         return int(match.group(3))
     version = body.get("version")
     if version is None:
         raise ServiceError(
-            "VERSION_REQUIRED",
-            "Send the game version in If-Match or the 'version' field.",
-            status.HTTP_428_PRECONDITION_REQUIRED,
+            Code.VERSION_REQUIRED, "Send the game version in If-Match or the 'version' field."
         )
     if isinstance(version, bool) or not isinstance(version, int):
-        raise errors.bad_request("BAD_VERSION", "'version' must be a whole number.")
+        raise ServiceError(Code.BAD_VERSION, "'version' must be a whole number.")
     return version
 
 
@@ -672,10 +629,12 @@ class MoveListView(APIView):
                 "`after` to ask for next.",
             ),
             **problems(
-                open_to_all=True,
-                s400="`BAD_CURSOR`: `after` is not a whole number from 0, or `limit` not one "
-                "from 1 to 500.",
-                s404=_NO_GAME,
+                (
+                    Code.BAD_CURSOR,
+                    "`after` is not a whole number from 0, or `limit` not one from 1 to 500.",
+                ),
+                Code.GAME_NOT_FOUND,
+                token="optional",
             ),
         },
         examples=[examples.moves()],
@@ -705,7 +664,15 @@ class ResultView(APIView):
                 serializers.ScoreSheetSerializer,
                 description="The final score sheet: ranks, points and their breakdown.",
             ),
-            **problems(open_to_all=True, s404=_NO_GAME, s409=_NOT_FINISHED),
+            **problems(
+                Code.GAME_NOT_FOUND,
+                (
+                    Code.GAME_NOT_FINISHED,
+                    "The game has no result: it is in the lobby, being played, or was cancelled; "
+                    "`game_status` says where it is.",
+                ),
+                token="optional",
+            ),
         },
         examples=[examples.result()],
     )
@@ -728,7 +695,15 @@ class RecordView(APIView):
                 description="The board, players, seed, rules version and every move in "
                 "order: enough to replay the game and check each shuffle.",
             ),
-            **problems(open_to_all=True, s404=_NO_GAME, s409=_NOT_FINISHED),
+            **problems(
+                Code.GAME_NOT_FOUND,
+                (
+                    Code.GAME_NOT_FINISHED,
+                    "The game has no result: it is in the lobby, being played, or was cancelled; "
+                    "`game_status` says where it is.",
+                ),
+                token="optional",
+            ),
         },
         examples=[examples.record()],
     )
@@ -784,14 +759,7 @@ class VacationListView(APIView):
                 serializers.VacationListSerializer,
                 description="The vacation is on: the caller's vacations and the days left.",
             ),
-            **problems(
-                body=True,
-                s400="`VALIDATION_ERROR`: the body is not an object, `days` is missing or "
-                "not a whole number from 1 to 366, or the body has another key (an "
-                f"`UNKNOWN_FIELD` row); or {_MALFORMED}.",
-                s409="`ALREADY_ON_VACATION`: a vacation of the caller's is running; or "
-                "`VACATION_ALLOWANCE_USED`: fewer days than that are left this year.",
-            ),
+            **problems(Code.ALREADY_ON_VACATION, Code.VACATION_ALLOWANCE_USED, body=True),
         },
         examples=examples.vacation_start(),
     )
@@ -815,10 +783,7 @@ class VacationEndView(APIView):
                 description="The vacation is over: the caller's vacations and the days left, "
                 "the unused ones back.",
             ),
-            **problems(
-                s404="`VACATION_NOT_FOUND`: the caller has no vacation with this id.",
-                s409="`VACATION_OVER`: that vacation is over already.",
-            ),
+            **problems(Code.VACATION_NOT_FOUND, Code.VACATION_OVER),
         },
         examples=[examples.vacation_end()],
     )

@@ -23,8 +23,8 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter
 from psycopg.errors import LockNotAvailable
-from rest_framework import status
 
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
 from . import errors
@@ -67,10 +67,9 @@ class Reply:
 class KeyInFlight(ServiceError):
     def __init__(self) -> None:
         super().__init__(
-            "IDEMPOTENCY_KEY_IN_FLIGHT",
+            Code.IDEMPOTENCY_KEY_IN_FLIGHT,
             "A request with this Idempotency-Key is still being processed; retry shortly "
             "to get its response.",
-            status.HTTP_409_CONFLICT,
         )
         self.wait = 1  # DRF sends it as Retry-After
 
@@ -116,9 +115,8 @@ def run_once(
                 claimed.created_at = timezone.now()
             if claimed.fingerprint != print_:
                 raise ServiceError(
-                    "IDEMPOTENCY_KEY_REUSED",
+                    Code.IDEMPOTENCY_KEY_REUSED,
                     "This Idempotency-Key was used for a different request.",
-                    status.HTTP_422_UNPROCESSABLE_ENTITY,
                 )
             if claimed.status_code is not None:
                 return _replay(claimed)

@@ -24,8 +24,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from engine import BOARD_IDS, SetupError, load_board, new_game
+from engine import BOARD_IDS, ErrorCode, SetupError, load_board, new_game
 from engine.board import check_options
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
 
 from . import errors, events
 from .bots import AI_LEVELS, DEFAULT_AI_LEVEL
@@ -60,22 +62,22 @@ def create_game(
     try:
         chosen = check_options(plain, options or {})
     except SetupError as exc:
-        raise errors.bad_request("BAD_OPTION", exc.message) from None
+        raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
     rules = plain.rules
     if not rules.min_players <= len(seats) <= rules.max_players:
-        raise errors.bad_request(
-            "BAD_SEAT_COUNT",
+        raise ServiceError(
+            Code.BAD_SEAT_COUNT,
             f"{plain.name} is played by {rules.min_players} to {rules.max_players} players, "
             f"not {len(seats)}.",
         )
     if sum(1 for s in seats if s.type == "creator") > 1:
-        raise errors.bad_request("BAD_SEATS", "The creator can take only one seat.")
+        raise ServiceError(Code.BAD_SEATS, "The creator can take only one seat.")
     if turn_time_limit is not None and not MIN_TURN_SECONDS <= turn_time_limit <= MAX_TURN_SECONDS:
-        raise errors.bad_request(
-            "BAD_TIME_LIMIT", "The time limit per move must be from 1 minute to 14 days."
+        raise ServiceError(
+            Code.BAD_TIME_LIMIT, "The time limit per move must be from 1 minute to 14 days."
         )
     if first_seat is not None and not 0 <= first_seat < len(seats):
-        raise errors.bad_request("BAD_FIRST_SEAT", "The first seat must be one of the seats.")
+        raise ServiceError(Code.BAD_FIRST_SEAT, "The first seat must be one of the seats.")
     invited = _invitees(user, seats)
     bots_only = all(s.type == "ai" for s in seats)
     with transaction.atomic():
@@ -141,16 +143,16 @@ def _invitees(user: AbstractBaseUser, seats: list[SeatSpec]) -> dict[int, Any]:
         if spec.type == "invite":
             invitee = users.objects.filter(username__iexact=spec.username or "").first()
             if invitee is None:
-                raise errors.bad_request("UNKNOWN_USER", f"No user named {spec.username!r}.")
+                raise ServiceError(Code.UNKNOWN_USER, f"No user named {spec.username!r}.")
             if invitee.pk == user.pk:
-                raise errors.bad_request(
-                    "BAD_SEATS", "Take a seat yourself instead of inviting yourself."
+                raise ServiceError(
+                    Code.BAD_SEATS, "Take a seat yourself instead of inviting yourself."
                 )
             if invitee.pk in {u.pk for u in invited.values()}:
-                raise errors.bad_request("BAD_SEATS", f"{invitee.username} is invited twice.")
+                raise ServiceError(Code.BAD_SEATS, f"{invitee.username} is invited twice.")
             invited[i] = invitee
         elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
-            raise errors.bad_request("UNKNOWN_AI_LEVEL", f"Unknown AI level {spec.level!r}.")
+            raise ServiceError(Code.UNKNOWN_AI_LEVEL, f"Unknown AI level {spec.level!r}.")
     return invited
 
 
@@ -171,14 +173,14 @@ def join_game(user: AbstractBaseUser, game_id: int, seat_index: int | None = Non
         require_status(game, GameStatus.LOBBY)
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
-            raise errors.conflict(
-                "ALREADY_SEATED", "You already have a seat (or an invitation) here."
+            raise ServiceError(
+                Code.ALREADY_SEATED, "You already have a seat (or an invitation) here."
             )
         open_seats = [s for s in seats if s.kind == SeatKind.OPEN]
         if seat_index is not None:
             open_seats = [s for s in open_seats if s.index == seat_index]
         if not open_seats:
-            raise errors.conflict("NO_OPEN_SEAT", "No open seat to take.")
+            raise ServiceError(Code.NO_OPEN_SEAT, "No open seat to take.")
         seat = open_seats[0]
         seat.kind, seat.user, seat.joined_at = SeatKind.HUMAN, user, timezone.now()
         seat.save()
@@ -206,7 +208,7 @@ def answer_invitation(user: AbstractBaseUser, game_id: int, accept: bool) -> Gam
         require_status(game, GameStatus.LOBBY)
         seat = game.seats.filter(user=user, kind=SeatKind.INVITED).first()
         if seat is None:
-            raise errors.conflict("NO_INVITATION", "You have no open invitation to this game.")
+            raise ServiceError(Code.NO_INVITATION, "You have no open invitation to this game.")
         if accept:
             seat.kind, seat.joined_at = SeatKind.HUMAN, timezone.now()
         else:
@@ -236,8 +238,8 @@ def start_game(user: AbstractBaseUser, game_id: int) -> Game:
         taken = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AI)]
         minimum = load_board(game.board).rules.min_players
         if len(taken) < minimum:
-            raise errors.conflict(
-                "NOT_ENOUGH_PLAYERS",
+            raise ServiceError(
+                Code.NOT_ENOUGH_PLAYERS,
                 f"At least {minimum} seats must be taken (by players or the AI) to start.",
             )
         if all(s.kind == SeatKind.AI for s in taken):

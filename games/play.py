@@ -18,7 +18,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import load_board, parse_action
-from ttr_service.http.problems import VersionMismatch
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
 
 from . import clocks, errors, rendered
 from .models import Game, GameStatus, MoveCause, Seat
@@ -72,7 +73,12 @@ def act_locked(
     if expected_version != game.version and not decision_unchanged(
         game, state, seat.index, expected_version
     ):
-        raise VersionMismatch(expected_version, game.version)
+        raise ServiceError(
+            Code.VERSION_MISMATCH,
+            f"The game is at version {game.version}, not {expected_version}: fetch it again "
+            "and retry.",
+            current_version=game.version,
+        )
     action = parse_action(action_data, load_board(game.board))
     # Playing again takes the seat back from the AI and clears the missed deadlines (in
     # memory first: what the move queues and tells depends on who plays the seat).

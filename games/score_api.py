@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -25,10 +24,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine import BOARD_IDS, load_board
+from engine import BOARD_IDS, ErrorCode, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS, score
 from engine.rules import TIEBREAKS
-from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problem_example, problems
 from ttr_service.http.strict import StrictSerializer
 from ttr_service.http.throttling import ScopedRateThrottle
 
@@ -290,20 +290,6 @@ EXAMPLE_PROBLEMS = [
 ]
 
 
-def _problem_example(name: str, status_code: int, code: str, detail: str, **more: Any) -> Any:
-    return OpenApiExample(
-        name,
-        value=problem(status_code, code, detail, PATH, **more),
-        response_only=True,
-        status_codes=[str(status_code)],
-        media_type=PROBLEM_CONTENT_TYPE,
-    )
-
-
-def _problem_response(description: str) -> OpenApiResponse:
-    return OpenApiResponse(ProblemSerializer, description=description)
-
-
 # ----------------------------------------------------------------------------- view
 class ScoreView(APIView):
     permission_classes = [AllowAny]
@@ -331,31 +317,23 @@ class ScoreView(APIView):
                 description="The score sheet: each player's points and how they add up, and "
                 "the ranking.",
             ),
-            (400, PROBLEM_CONTENT_TYPE): _problem_response(
-                "`ILLEGAL_POSITION`: one `errors` row per problem (`UNKNOWN_ROUTE`, "
-                "`UNKNOWN_CITY`, `UNKNOWN_TICKET`, `ROUTE_HELD_TWICE`, "
-                "`DOUBLE_ROUTE_BOTH_TRACKS`, `DOUBLE_ROUTE_CLOSED`, `TOO_MANY_TRAINS`, "
-                "`TOO_MANY_STATIONS`, `STATION_CITY_TAKEN`, `BAD_PLAYER_COUNT`, `BAD_TICKET`, "
-                "`BAD_SHAPE`); `VALIDATION_ERROR`: wrong JSON types, too many items, a key "
-                "the body does not take (`UNKNOWN_FIELD`), or a `board` in the body that is "
-                "not the one in the path (`BOARD_MISMATCH`); `MALFORMED_JSON`."
-            ),
-            (401, PROBLEM_CONTENT_TYPE): _problem_response(
-                "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked "
-                "(without one, the operation answers as to anyone)."
-            ),
-            (404, PROBLEM_CONTENT_TYPE): _problem_response("`BOARD_NOT_FOUND`."),
-            (413, PROBLEM_CONTENT_TYPE): _problem_response(
-                "`REQUEST_TOO_LARGE`: the `Content-Length` is over "
-                f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes, and the body was not read; or "
-                "`BODY_TOO_LARGE`: a body sent without one grew past that size, and reading "
-                "stopped there."
-            ),
-            (415, PROBLEM_CONTENT_TYPE): _problem_response(
-                "`UNSUPPORTED_MEDIA_TYPE`: the body is not sent as `application/json`."
-            ),
-            (429, PROBLEM_CONTENT_TYPE): _problem_response(
-                "`THROTTLED`: wait for the seconds in `Retry-After`."
+            **problems(
+                (
+                    ErrorCode.ILLEGAL_POSITION,
+                    "One `errors` row per problem (`UNKNOWN_ROUTE`, `UNKNOWN_CITY`, "
+                    "`UNKNOWN_TICKET`, `ROUTE_HELD_TWICE`, `DOUBLE_ROUTE_BOTH_TRACKS`, "
+                    "`DOUBLE_ROUTE_CLOSED`, `TOO_MANY_TRAINS`, `TOO_MANY_STATIONS`, "
+                    "`STATION_CITY_TAKEN`, `BAD_PLAYER_COUNT`, `BAD_TICKET`, `BAD_SHAPE`).",
+                ),
+                (
+                    Code.VALIDATION_ERROR,
+                    "Wrong JSON types, too many items, a key the body does not take "
+                    "(`UNKNOWN_FIELD`), or a `board` in the body that is not the one in the "
+                    "path (a `BOARD_MISMATCH` row).",
+                ),
+                Code.BOARD_NOT_FOUND,
+                body=True,
+                token="optional",
             ),
         },
         examples=[
@@ -380,26 +358,22 @@ class ScoreView(APIView):
             OpenApiExample(
                 "Its score sheet", value=EXAMPLE_SHEET, response_only=True, status_codes=["200"]
             ),
-            _problem_example(
-                "ILLEGAL_POSITION",
-                400,
-                "ILLEGAL_POSITION",
+            problem_example(
+                ErrorCode.ILLEGAL_POSITION,
                 "The position is not legal: 3 problems found.",
+                PATH,
                 errors=EXAMPLE_PROBLEMS,
             ),
-            _problem_example(
-                "BOARD_MISMATCH",
-                400,
-                "VALIDATION_ERROR",
+            problem_example(
+                Code.VALIDATION_ERROR,
                 "The request has invalid fields: board",
+                PATH,
                 errors=[{"field": "board", "code": "BOARD_MISMATCH", "detail": "Must be europe."}],
+                name="BOARD_MISMATCH",
             ),
-            _problem_example("BOARD_NOT_FOUND", 404, "BOARD_NOT_FOUND", "No board 'mars'."),
-            _problem_example(
-                "THROTTLED",
-                429,
-                "THROTTLED",
-                "Request was throttled. Expected available in 42 seconds.",
+            problem_example(Code.BOARD_NOT_FOUND, "No board 'mars'.", PATH),
+            problem_example(
+                Code.THROTTLED, "Request was throttled. Expected available in 42 seconds.", PATH
             ),
         ],
     )

@@ -8,6 +8,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from engine import BOARD_IDS, CARD_NAMES
+from ttr_service.http.codes import Code
 from ttr_service.http.query import QueryParameters, WholeNumberParameter
 from ttr_service.http.strict import StrictSerializer
 
@@ -405,7 +406,7 @@ MAX_MOVES_PAGE = 500
 
 
 class GameListQuery(QueryParameters):
-    codes = {"scope": "BAD_SCOPE", "status": "BAD_STATUS"}
+    codes = {"scope": Code.BAD_SCOPE, "status": Code.BAD_STATUS}
 
     scope = serializers.ChoiceField(
         ["mine", "open"],
@@ -421,7 +422,7 @@ class GameListQuery(QueryParameters):
 
 
 class MoveListQuery(QueryParameters):
-    codes = {"after": "BAD_CURSOR", "limit": "BAD_CURSOR"}
+    codes = {"after": Code.BAD_CURSOR, "limit": Code.BAD_CURSOR}
 
     after = WholeNumberParameter(
         min_value=0,

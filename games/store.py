@@ -16,6 +16,8 @@ from django.utils import timezone
 
 from engine import GameState
 from engine.state import CHOOSE_INITIAL_TICKETS
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
 from ttr_service.storage import rows
 
 from . import clocks, errors, events, loading, queue, streams
@@ -61,7 +63,7 @@ def bump(game: Game, *, logged: Move | None = None, **fields: Any) -> None:
     else:
         updated = rows.update_then_insert(Game, values, {"id": game.pk, "version": old}, logged)
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
-        raise errors.conflict("CONCURRENT_UPDATE", "The game changed meanwhile; retry.")
+        raise ServiceError(Code.CONCURRENT_UPDATE, "The game changed meanwhile; retry.")
     streams.announce(game.pk)  # its event streams read the change once it commits
 
 

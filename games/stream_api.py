@@ -21,10 +21,11 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problems
 from ttr_service.streams import sse
 
 from . import selectors, serializers, streams
-from .api import _NO_GAME, problems
 from .models import GameStatus
 
 
@@ -125,12 +126,7 @@ class GameEventsView(APIView):
             204: OpenApiResponse(
                 description="`Last-Event-ID` was the `end` event's id: nothing more will come."
             ),
-            **problems(
-                open_to_all=True,
-                s400=sse.BAD_CURSOR_TEXT,
-                s401=sse.TICKET_PROBLEMS_TEXT,
-                s404=_NO_GAME,
-            ),
+            **problems(*sse.STREAM_PROBLEMS, Code.GAME_NOT_FOUND, token="optional"),
         },
     )
     def get(self, request: Request, game_id: int) -> StreamingHttpResponse:

@@ -25,6 +25,8 @@ from django.utils import timezone
 from engine import Forfeit, GameState
 from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
 
 from . import bots, clocks, errors, events, loading, queue
 from .models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
@@ -174,12 +176,12 @@ def give_extra_time(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
             if game.status != GameStatus.ACTIVE:
                 raise errors.wrong_status(game.status, "active")
             if game.deadline is None:
-                raise errors.conflict("NO_DEADLINE", "This game has no time limit.")
+                raise ServiceError(Code.NO_DEADLINE, "This game has no time limit.")
             if seat.pending:
-                raise errors.conflict("OWN_CLOCK", "Extra time is given by the opponents.")
+                raise ServiceError(Code.OWN_CLOCK, "Extra time is given by the opponents.")
             if not 60 <= seconds <= MAX_EXTRA_SECONDS:
-                raise errors.bad_request(
-                    "BAD_EXTRA_TIME", "Extra time must be from 1 minute to 7 days."
+                raise ServiceError(
+                    Code.BAD_EXTRA_TIME, "Extra time must be from 1 minute to 7 days."
                 )
             if clocks.to_settle(game):
                 raise errors.DeadlinePassed(game_id)
@@ -197,7 +199,7 @@ def reclaim_seat(user: AbstractBaseUser, game_id: int) -> Game:
         if seat is None:
             raise errors.not_a_player()
         if not seat.ai_controlled:
-            raise errors.conflict("SEAT_NOT_TAKEN_OVER", "The AI is not playing for you here.")
+            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, "The AI is not playing for you here.")
         Seat.objects.filter(pk=seat.pk).update(
             ai_controlled=False, ai_controlled_since=None, missed_turns=0
         )

@@ -15,9 +15,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
-from . import clocks, errors
+from . import clocks
 from .models import Game, GameStatus, SeatKind, Vacation
 from .store import bump, lock_game
 
@@ -25,14 +26,14 @@ from .store import bump, lock_game
 def start_vacation(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
     if days < 1:
-        raise errors.bad_request("BAD_VACATION", "A vacation lasts at least one day.")
+        raise ServiceError(Code.BAD_VACATION, "A vacation lasts at least one day.")
     with transaction.atomic():
         if clocks.on_vacation_until(user.pk, now) is not None:
-            raise errors.conflict("ALREADY_ON_VACATION", "You are on vacation already.")
+            raise ServiceError(Code.ALREADY_ON_VACATION, "You are on vacation already.")
         left = clocks.days_left(user, now)
         if days > left:
-            raise errors.conflict(
-                "VACATION_ALLOWANCE_USED", f"Only {left:.1f} vacation days are left this year."
+            raise ServiceError(
+                Code.VACATION_ALLOWANCE_USED, f"Only {left:.1f} vacation days are left this year."
             )
         ends = now + timedelta(days=days)
         vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=ends)
@@ -58,9 +59,9 @@ def end_vacation(user: AbstractBaseUser, vacation_id: int, now: datetime | None 
     with transaction.atomic():
         vacation = Vacation.objects.select_for_update().filter(user=user, pk=vacation_id).first()
         if vacation is None:
-            raise ServiceError("VACATION_NOT_FOUND", "You have no such vacation.", 404)
+            raise ServiceError(Code.VACATION_NOT_FOUND, "You have no such vacation.")
         if vacation.ends_at <= now:
-            raise errors.conflict("VACATION_OVER", "That vacation is over already.")
+            raise ServiceError(Code.VACATION_OVER, "That vacation is over already.")
         vacation.ends_at = max(now, vacation.starts_at)
         vacation.save(update_fields=["ends_at"])
     return vacation

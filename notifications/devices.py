@@ -7,7 +7,9 @@ import logging
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from . import errors
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
 from .models import DeliveryStatus, Device
 
 logger = logging.getLogger(__name__)
@@ -35,8 +37,8 @@ def device_register(
         existing.save(update_fields=["user", "name", "active", "deactivated_at"])
         return existing, False
     if Device.objects.filter(user=user, active=True).count() >= MAX_DEVICES:
-        raise errors.conflict(
-            "DEVICE_LIMIT_REACHED", f"A user may register at most {MAX_DEVICES} devices."
+        raise ServiceError(
+            Code.DEVICE_LIMIT_REACHED, f"A user may register at most {MAX_DEVICES} devices."
         )
     return Device.objects.create(user=user, platform=platform, token=token, name=name), True
 
@@ -58,4 +60,4 @@ def device_deactivate(device: Device, reason: str) -> bool:
 def device_delete(user: AbstractBaseUser, device_id: int) -> None:
     deleted, _ = Device.objects.filter(user=user, pk=device_id).delete()
     if not deleted:
-        raise errors.not_found("device")
+        raise ServiceError(Code.DEVICE_NOT_FOUND, "No such device.")

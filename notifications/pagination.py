@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
+from ttr_service.http.codes import Code
 from ttr_service.http.pagination import WholePageSize
 from ttr_service.http.problems import ServiceError
 
@@ -37,9 +37,8 @@ class NewestFirst(WholePageSize, CursorPagination):
             return super().decode_cursor(request)
         except NotFound:
             raise ServiceError(
-                "BAD_CURSOR",
+                Code.BAD_CURSOR,
                 "The cursor is not one this list gave out; start again without it.",
-                status.HTTP_400_BAD_REQUEST,
             ) from None
 
 

@@ -12,9 +12,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
 from ttr_service.storage import rows
 
-from . import errors, streams
+from . import streams
 from .models import Channel, Delivery, Device, Kind, Notification, WebhookEndpoint
 from .preferences import HELD_IN_QUIET_HOURS
 from .recipients import recipient_of
@@ -123,7 +125,7 @@ def queue_deliveries(delivery_ids: Iterable[int]) -> None:
 def notification_mark_read(user: AbstractBaseUser, notification_id: int) -> Notification:
     notification = Notification.objects.filter(user=user, pk=notification_id).first()
     if notification is None:
-        raise errors.not_found("notification")
+        raise ServiceError(Code.NOTIFICATION_NOT_FOUND, "No such notification.")
     if notification.read_at is None:
         notification.read_at = timezone.now()
         notification.save(update_fields=["read_at"])

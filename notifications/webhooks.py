@@ -11,7 +11,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 
-from . import addresses, errors
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
+from . import addresses
 from .models import Channel, Delivery, DeliveryStatus, WebhookEndpoint
 from .services import queue_deliveries
 
@@ -29,13 +32,13 @@ def check_url(url: str) -> None:
     try:
         addresses.check_url(url, allow_private=settings.WEBHOOK_ALLOW_PRIVATE)
     except addresses.AddressRefused as exc:
-        raise errors.bad_request("WEBHOOK_URL_PRIVATE", str(exc)) from None
+        raise ServiceError(Code.WEBHOOK_URL_PRIVATE, str(exc)) from None
 
 
 def endpoint_of(user: AbstractBaseUser, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.filter(user=user, pk=endpoint_id).first()
     if endpoint is None:
-        raise errors.not_found("webhook")
+        raise ServiceError(Code.WEBHOOK_NOT_FOUND, "No such webhook.")
     return endpoint
 
 
@@ -43,8 +46,8 @@ def endpoint_create(
     user: AbstractBaseUser, *, url: str, name: str = "", events: list[str], active: bool = True
 ) -> WebhookEndpoint:
     if WebhookEndpoint.objects.filter(user=user).count() >= MAX_ENDPOINTS:
-        raise errors.conflict(
-            "WEBHOOK_LIMIT_REACHED", f"A user may have at most {MAX_ENDPOINTS} webhooks."
+        raise ServiceError(
+            Code.WEBHOOK_LIMIT_REACHED, f"A user may have at most {MAX_ENDPOINTS} webhooks."
         )
     check_url(url)
     return WebhookEndpoint.objects.create(
@@ -87,10 +90,10 @@ def delivery_redeliver(user: AbstractBaseUser, endpoint_id: int, delivery_id: in
     endpoint = endpoint_of(user, endpoint_id)
     original = endpoint.deliveries.filter(pk=delivery_id).first()
     if original is None:
-        raise errors.not_found("delivery")
+        raise ServiceError(Code.DELIVERY_NOT_FOUND, "No such delivery.")
     if not endpoint.active:
-        raise errors.conflict(
-            "WEBHOOK_INACTIVE", "The webhook is not active; activate it to redeliver."
+        raise ServiceError(
+            Code.WEBHOOK_INACTIVE, "The webhook is not active; activate it to redeliver."
         )
     copy = Delivery.objects.create(
         notification_id=original.notification_id,

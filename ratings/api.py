@@ -6,48 +6,23 @@ Both are public like a finished game's result is: they are made of finished game
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AbstractBaseUser
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine import ErrorCode
+from ttr_service.http.codes import Code
 from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
-from ttr_service.http.problems import ServiceError, problem_responses
+from ttr_service.http.problems import ServiceError
+from ttr_service.http.schema import problems
 
 from . import examples, selectors, serializers
 
 TAG = "ratings"
 DEFAULT_BOARD = serializers.DEFAULT_BOARD
-
-_PROBLEMS = {
-    400: "`UNKNOWN_BOARD`: no such board; `VALIDATION_ERROR`: `page_size` is not a whole "
-    "number from 1.",
-    401: "`NOT_AUTHENTICATED` (no token) or `AUTHENTICATION_FAILED` (a token that is "
-    "unknown, expired or revoked).",
-    404: "`PLAYER_NOT_FOUND`: no user with that name.",
-    429: "`THROTTLED`: too many requests; wait for the seconds in `Retry-After`.",
-}
-
-
-# A public read: it answers without a token, but not with a bad one.
-_BAD_TOKEN = (
-    "`AUTHENTICATION_FAILED`: a token was sent that is unknown, expired or revoked (without "
-    "one, the operation answers as to anyone)."
-)
-
-
-def problems(
-    *codes: int, open_to_all: bool = False, **described: str
-) -> dict[Any, OpenApiResponse]:
-    """Problem-details responses; ``described`` overrides a description (key ``s404``).
-    ``open_to_all``: the operation needs no token, so its 401 is a bad token's only."""
-    texts = {**_PROBLEMS, 401: _BAD_TOKEN} if open_to_all else _PROBLEMS
-    return problem_responses(*codes, texts=texts, **described)
 
 
 class LeaderboardView(APIView):
@@ -73,7 +48,10 @@ class LeaderboardView(APIView):
                 description="A page of the board's rated players, highest rating first.",
             ),
             **problems(
-                400, 401, 404, 429, open_to_all=True, s404="`NOT_FOUND`: a page past the end."
+                (ErrorCode.UNKNOWN_BOARD, "No such board."),
+                (Code.VALIDATION_ERROR, "`page_size` is not a whole number from 1."),
+                (Code.NOT_FOUND, "A page past the end."),
+                token="optional",
             ),
         },
         examples=[examples.leaderboard()],
@@ -118,16 +96,14 @@ class PlayerStatsView(APIView):
                 serializers.PlayerStatsSerializer,
                 description="The player's statistics and their rating on each board.",
             ),
-            **problems(401, 404, 429, open_to_all=True),
+            **problems(Code.PLAYER_NOT_FOUND, token="optional"),
         },
         examples=[examples.player_stats()],
     )
     def get(self, request: Request, username: str) -> Response:
         user = selectors.player_by_username(username)
         if user is None:
-            raise ServiceError(
-                "PLAYER_NOT_FOUND", f"No player named {username!r}.", status.HTTP_404_NOT_FOUND
-            )
+            raise ServiceError(Code.PLAYER_NOT_FOUND, f"No player named {username!r}.")
         return _stats_response(user)
 
 
@@ -143,7 +119,7 @@ class MyStatsView(APIView):
                 serializers.PlayerStatsSerializer,
                 description="The caller's statistics and their rating on each board.",
             ),
-            **problems(401, 429),
+            **problems(),
         },
         examples=[examples.player_stats()],
     )

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from engine import BOARD_IDS
+from engine import BOARD_IDS, ErrorCode
 from ttr_service.http.query import QueryParameters
 
 DEFAULT_BOARD = "europe"
 
 
 class LeaderboardQuery(QueryParameters):
-    codes = {"board": "UNKNOWN_BOARD"}
+    codes = {"board": ErrorCode.UNKNOWN_BOARD}
 
     board = serializers.ChoiceField(
         list(BOARD_IDS),

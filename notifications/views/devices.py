@@ -10,8 +10,10 @@ from rest_framework.views import APIView
 
 from notifications import devices, examples
 from notifications.models import Device
-from notifications.openapi import DEVICES_TAG, path_id, problem_responses
+from notifications.openapi import DEVICES_TAG, path_id
 from notifications.serializers import DeviceInputSerializer, DeviceSerializer
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problems
 
 
 class DeviceListView(APIView):
@@ -23,7 +25,7 @@ class DeviceListView(APIView):
             200: OpenApiResponse(
                 DeviceSerializer(many=True), description="The caller's registered devices."
             ),
-            **problem_responses(),
+            **problems(),
         },
         examples=[examples.device()],
     )
@@ -43,12 +45,7 @@ class DeviceListView(APIView):
             200: OpenApiResponse(
                 DeviceSerializer, description="The device, known already and now the caller's."
             ),
-            **problem_responses(
-                400,
-                409,
-                body=True,
-                s409="`DEVICE_LIMIT_REACHED`: too many devices already.",
-            ),
+            **problems((Code.DEVICE_LIMIT_REACHED, "Too many devices already."), body=True),
         },
         examples=examples.device_register(),
     )
@@ -68,7 +65,7 @@ class DeviceDetailView(APIView):
         parameters=[path_id("device_id", "device")],
         responses={
             204: None,
-            **problem_responses(404, s404="`DEVICE_NOT_FOUND`: none of the caller's."),
+            **problems((Code.DEVICE_NOT_FOUND, "None of the caller's.")),
         },
     )
     def delete(self, request: Request, device_id: int) -> Response:

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from notifications import examples, services
 from notifications.models import Notification
-from notifications.openapi import NOTIFICATIONS_TAG, path_id, problem_responses
+from notifications.openapi import NOTIFICATIONS_TAG, path_id
 from notifications.pagination import NewestFirst
 from notifications.serializers import (
     MarkedReadSerializer,
@@ -19,6 +19,8 @@ from notifications.serializers import (
     NotificationSerializer,
 )
 from notifications.views.query import CURSOR, PAGE_SIZE
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problems
 
 
 class NotificationListView(ListAPIView):
@@ -46,11 +48,13 @@ class NotificationListView(ListAPIView):
                 NotificationSerializer(many=True),
                 description="A page of the caller's notifications, newest first.",
             ),
-            **problem_responses(
-                400,
-                s400="`VALIDATION_ERROR`: `unread` is neither `true` nor `false`, or `page_size` "
-                "is not a whole number from 1; "
-                "`BAD_CURSOR`: a cursor this list did not give out.",
+            **problems(
+                (
+                    Code.VALIDATION_ERROR,
+                    "`unread` is neither `true` nor `false`, or `page_size` is not a whole number "
+                    "from 1.",
+                ),
+                (Code.BAD_CURSOR, "A cursor this list did not give out."),
             ),
         },
         examples=[examples.notification()],
@@ -68,7 +72,7 @@ class NotificationReadView(APIView):
         request=None,
         responses={
             200: OpenApiResponse(NotificationSerializer, description="The notification, now read."),
-            **problem_responses(404, s404="`NOTIFICATION_NOT_FOUND`: none of the caller's."),
+            **problems((Code.NOTIFICATION_NOT_FOUND, "None of the caller's.")),
         },
         examples=[examples.notification_read()],
     )
@@ -87,7 +91,7 @@ class NotificationReadAllView(APIView):
             200: OpenApiResponse(
                 MarkedReadSerializer, description="How many notifications were marked read."
             ),
-            **problem_responses(),
+            **problems(),
         },
         examples=[examples.marked_read()],
     )

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from notifications import examples
-from notifications.openapi import NOTIFICATIONS_TAG, problem_responses
+from notifications.openapi import NOTIFICATIONS_TAG
 from notifications.preferences import (
     Preferences,
     QuietHours,
@@ -18,6 +18,7 @@ from notifications.preferences import (
     preferences_update,
 )
 from notifications.serializers import PreferencesSerializer
+from ttr_service.http.schema import problems
 
 
 def _shown(preferences: Preferences) -> dict[str, Any]:
@@ -44,7 +45,7 @@ class PreferencesView(APIView):
         tags=[NOTIFICATIONS_TAG],
         responses={
             200: OpenApiResponse(PreferencesSerializer, description="The caller's preferences."),
-            **problem_responses(),
+            **problems(),
         },
         examples=examples.preferences()[1:],
     )
@@ -62,7 +63,7 @@ class PreferencesView(APIView):
             200: OpenApiResponse(
                 PreferencesSerializer, description="The caller's preferences, as now saved."
             ),
-            **problem_responses(400, body=True),
+            **problems(body=True),
         },
         examples=examples.preferences(),
     )

@@ -17,8 +17,9 @@ from rest_framework.views import APIView
 
 from notifications import streams
 from notifications.models import Kind
-from notifications.openapi import NOTIFICATIONS_TAG, problem_responses
+from notifications.openapi import NOTIFICATIONS_TAG
 from notifications.serializers import NotificationSerializer
+from ttr_service.http.schema import problems
 from ttr_service.streams import sse
 
 
@@ -80,11 +81,7 @@ class UserStreamView(APIView):
                 "as the fields of its lines.",
                 examples=[OpenApiExample("Your turn", value=_STREAM_EXAMPLE)],
             ),
-            **problem_responses(
-                400,
-                s400=sse.BAD_CURSOR_TEXT,
-                s401=f"`NOT_AUTHENTICATED` (no ticket or token), {sse.TICKET_PROBLEMS_TEXT}",
-            ),
+            **problems(*sse.STREAM_PROBLEMS),
         },
     )
     def get(self, request: Request) -> StreamingHttpResponse:

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from notifications import examples, webhooks
 from notifications.models import Delivery, WebhookEndpoint
-from notifications.openapi import WEBHOOKS_TAG, path_id, problem_responses
+from notifications.openapi import WEBHOOKS_TAG, path_id
 from notifications.pagination import DeliveryPages
 from notifications.serializers import (
     DeliverySerializer,
@@ -22,15 +22,11 @@ from notifications.serializers import (
     WebhookEndpointWithSecretSerializer,
 )
 from notifications.views.query import CURSOR, PAGE_SIZE
+from ttr_service.http.codes import Code
+from ttr_service.http.schema import problems
 
 WEBHOOK_ID = path_id("webhook_id", "webhook")
 DELIVERY_ID = path_id("delivery_id", "delivery")
-NOT_FOUND = "`WEBHOOK_NOT_FOUND`: none of the caller's."
-PRIVATE_URL = (
-    "`VALIDATION_ERROR` lists the fields at fault; `WEBHOOK_URL_PRIVATE`: the URL's host is "
-    "or resolves to a private, loopback or link-local address (see `WEBHOOK_ALLOW_PRIVATE`); "
-    "`MALFORMED_JSON`: the body is not JSON."
-)
 
 
 class WebhookListView(APIView):
@@ -43,7 +39,7 @@ class WebhookListView(APIView):
                 WebhookEndpointSerializer(many=True),
                 description="The caller's webhook endpoints, without their secrets.",
             ),
-            **problem_responses(),
+            **problems(),
         },
         examples=[examples.webhook()],
     )
@@ -64,12 +60,14 @@ class WebhookListView(APIView):
                 WebhookEndpointWithSecretSerializer,
                 description="The new endpoint, with its signing secret (shown once).",
             ),
-            **problem_responses(
-                400,
-                409,
+            **problems(
+                (
+                    Code.WEBHOOK_URL_PRIVATE,
+                    "The URL's host is or resolves to a private, loopback or link-local address "
+                    "(see `WEBHOOK_ALLOW_PRIVATE`).",
+                ),
+                (Code.WEBHOOK_LIMIT_REACHED, "Too many endpoints already."),
                 body=True,
-                s400=PRIVATE_URL,
-                s409="`WEBHOOK_LIMIT_REACHED`: too many endpoints already.",
             ),
         },
         examples=examples.webhook_create(),
@@ -91,7 +89,7 @@ class WebhookDetailView(APIView):
         parameters=[WEBHOOK_ID],
         responses={
             200: OpenApiResponse(WebhookEndpointSerializer, description="The endpoint."),
-            **problem_responses(404, s404=NOT_FOUND),
+            **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's.")),
         },
         examples=[examples.webhook()],
     )
@@ -109,7 +107,15 @@ class WebhookDetailView(APIView):
             200: OpenApiResponse(
                 WebhookEndpointSerializer, description="The endpoint, as now changed."
             ),
-            **problem_responses(400, 404, body=True, s400=PRIVATE_URL, s404=NOT_FOUND),
+            **problems(
+                (
+                    Code.WEBHOOK_URL_PRIVATE,
+                    "The URL's host is or resolves to a private, loopback or link-local address "
+                    "(see `WEBHOOK_ALLOW_PRIVATE`).",
+                ),
+                (Code.WEBHOOK_NOT_FOUND, "None of the caller's."),
+                body=True,
+            ),
         },
         examples=examples.webhook_update(),
     )
@@ -125,7 +131,7 @@ class WebhookDetailView(APIView):
         summary="Remove a webhook endpoint and its delivery log",
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
-        responses={204: None, **problem_responses(404, s404=NOT_FOUND)},
+        responses={204: None, **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's."))},
     )
     def delete(self, request: Request, webhook_id: int) -> Response:
         webhooks.endpoint_delete(request.user, webhook_id)
@@ -146,7 +152,7 @@ class WebhookRotateSecretView(APIView):
                 WebhookEndpointWithSecretSerializer,
                 description="The endpoint, with its new signing secret (shown once).",
             ),
-            **problem_responses(404, s404=NOT_FOUND),
+            **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's.")),
         },
         examples=[examples.webhook_secret()],
     )
@@ -172,12 +178,10 @@ class DeliveryListView(ListAPIView):
                 DeliverySerializer(many=True),
                 description="A page of the endpoint's deliveries, newest first.",
             ),
-            **problem_responses(
-                400,
-                404,
-                s400="`BAD_CURSOR`: a cursor this list did not give out; "
-                "`VALIDATION_ERROR`: `page_size` is not a whole number from 1.",
-                s404=NOT_FOUND,
+            **problems(
+                (Code.BAD_CURSOR, "A cursor this list did not give out."),
+                (Code.VALIDATION_ERROR, "`page_size` is not a whole number from 1."),
+                (Code.WEBHOOK_NOT_FOUND, "None of the caller's."),
             ),
         },
         examples=examples.deliveries(),
@@ -199,11 +203,10 @@ class DeliveryRedeliverView(APIView):
             202: OpenApiResponse(
                 DeliverySerializer, description="The new delivery, queued to be sent."
             ),
-            **problem_responses(
-                404,
-                409,
-                s404="`WEBHOOK_NOT_FOUND` or `DELIVERY_NOT_FOUND`: none of the caller's.",
-                s409="`WEBHOOK_INACTIVE`: activate the endpoint first.",
+            **problems(
+                (Code.WEBHOOK_NOT_FOUND, "None of the caller's."),
+                (Code.DELIVERY_NOT_FOUND, "None of the caller's."),
+                (Code.WEBHOOK_INACTIVE, "Activate the endpoint first."),
             ),
         },
         examples=[examples.redelivery()],

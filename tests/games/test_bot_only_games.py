@@ -52,7 +52,10 @@ def test_a_creation_past_the_limit_creates_nothing(person: Any, settings: Any) -
     with pytest.raises(ServiceError) as refused:
         bots_only(person)
 
-    assert (refused.value.problem_code, refused.value.status_code) == ("TOO_MANY_BOT_GAMES", 409)
+    assert (str(refused.value.problem_code), refused.value.status_code) == (
+        "TOO_MANY_BOT_GAMES",
+        409,
+    )
     assert (Game.objects.count(), Seat.objects.count()) == counts
 
 
@@ -98,7 +101,7 @@ def test_creations_at_the_same_moment_keep_to_the_limit(settings: Any) -> None:
         try:
             bots_only(user)
         except ServiceError as exc:
-            return exc.problem_code
+            return str(exc.problem_code)
         return "created"
 
     outcomes = run_at_once([create] * 6)

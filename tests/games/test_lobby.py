@@ -43,7 +43,7 @@ def test_only_the_creator_starts_or_cancels(person: Any, guest: Any) -> None:
     for command in (lobby.start_game, lobby.cancel_game):
         with pytest.raises(ServiceError) as refused:
             command(guest, game.pk)
-        assert refused.value.problem_code == "NOT_CREATOR"
+        assert str(refused.value.problem_code) == "NOT_CREATOR"
 
 
 def test_starting_early_drops_the_empty_seats_and_closes_ranks(person: Any, guest: Any) -> None:
@@ -62,14 +62,14 @@ def test_a_refused_invitation_leaves_the_game_as_it_was(person: Any) -> None:
             board="europe",
             seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("invite", username="nobody")],
         )
-    assert refused.value.problem_code == "UNKNOWN_USER"
+    assert str(refused.value.problem_code) == "UNKNOWN_USER"
     assert not Game.objects.exists()
 
 
 def test_an_unknown_board_has_the_engines_code(person: Any) -> None:
     with pytest.raises(ServiceError) as refused:
         lobby.create_game(person, board="mars", seats=[lobby.SeatSpec("creator")] * 2)
-    assert refused.value.problem_code == "UNKNOWN_BOARD"
+    assert str(refused.value.problem_code) == "UNKNOWN_BOARD"
 
 
 def test_declining_an_invitation_opens_the_seat(person: Any) -> None:

@@ -127,7 +127,10 @@ def test_the_service_refuses_a_private_url_with_a_stable_code(player: Any, setti
     with pytest.raises(ServiceError) as refused:
         webhooks.endpoint_create(player("alice"), url="http://10.0.0.8/hook", events=[])
 
-    assert (refused.value.problem_code, refused.value.status_code) == ("WEBHOOK_URL_PRIVATE", 400)
+    assert (str(refused.value.problem_code), refused.value.status_code) == (
+        "WEBHOOK_URL_PRIVATE",
+        400,
+    )
     assert WebhookEndpoint.objects.count() == 0
 
 

@@ -58,7 +58,7 @@ def test_the_last_event_id_wins_over_after(
 def test_a_cursor_that_is_no_whole_number_is_bad(query: str, headers: dict[str, str]) -> None:
     with pytest.raises(ServiceError) as raised:
         sse.resume_cursor(_request(query, **headers))
-    assert raised.value.problem_code == "BAD_CURSOR"
+    assert str(raised.value.problem_code) == "BAD_CURSOR"
 
 
 async def _collect(stream: Any, until: Any, timeout: float = 5) -> list[bytes]:

@@ -12,7 +12,7 @@ import pytest
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
-from ttr_service.http.problems import _field_errors
+from ttr_service.http.problems import field_errors
 from ttr_service.http.strict import MAX_REPORTED, StrictSerializer, unknown_fields, wrong_types
 
 
@@ -41,7 +41,7 @@ def rows(body: Any, serializer: type[serializers.Serializer] = Game) -> list[tup
     checked = serializer(data=body)
     with pytest.raises(ValidationError) as raised:
         checked.is_valid(raise_exception=True)
-    return sorted((row["field"], row["code"]) for row in _field_errors(raised.value.detail))
+    return sorted((row["field"], row["code"]) for row in field_errors(raised.value.detail))
 
 
 def test_a_declared_body_is_accepted() -> None:
@@ -81,7 +81,7 @@ def test_nested_serializers_that_are_not_strict_are_checked_from_the_outside() -
     ]
 
 
-def test_unknown_keys_are_reported_with_the_other_field_errors() -> None:
+def test_unknown_keys_are_reported_with_the_otherfield_errors() -> None:
     body = {"seats": [{"bogus": 1}], "name": "too long", "seat_count": 2}
     assert rows(body) == [
         ("name", "MAX_LENGTH"),
@@ -129,7 +129,7 @@ def test_a_body_of_many_unknown_keys_gets_a_bounded_number_of_rows() -> None:
 def test_a_body_that_is_not_an_object_is_a_wrong_type_of_the_body(body: Any, got: str) -> None:
     checked = Game(data=body)
     assert not checked.is_valid()
-    assert _field_errors(checked.errors) == [
+    assert field_errors(checked.errors) == [
         {"field": "", "code": "WRONG_TYPE", "detail": f"Expected an object, got {got}."}
     ]
 
@@ -162,7 +162,7 @@ def typed(body: dict[str, Any], **kwargs: Any) -> list[dict[str, str]]:
     checked = Typed(data=body, **kwargs)
     if checked.is_valid():
         return []
-    return _field_errors(checked.errors)
+    return field_errors(checked.errors)
 
 
 def wrong(field: str, detail: str) -> list[dict[str, str]]:
@@ -279,7 +279,7 @@ def test_a_strict_serializer_inside_a_loose_one_checks_the_types_of_its_part() -
     checked = Outer(data={"seat": {"type": 1}, "free": 2})
     assert not checked.is_valid()
     # The loose serializer coerces its own field as DRF does; the strict one refuses.
-    assert [(r["field"], r["code"]) for r in _field_errors(checked.errors)] == [
+    assert [(r["field"], r["code"]) for r in field_errors(checked.errors)] == [
         ("seat.type", "WRONG_TYPE")
     ]
 
@@ -298,7 +298,7 @@ def test_a_custom_field_states_its_json_type() -> None:
 
     checked = Holder(data={"shape": [1], "loose": 5})
     assert not checked.is_valid()
-    assert _field_errors(checked.errors) == wrong("shape", "Expected an object, got an array.")
+    assert field_errors(checked.errors) == wrong("shape", "Expected an object, got an array.")
 
 
 def test_many_wrong_values_get_a_bounded_number_of_rows() -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
 
 Scope = MutableMapping[str, Any]
@@ -45,7 +46,7 @@ class BodySizeLimitMiddleware:
         except ValueError:
             length = 0
         if limit is not None and length > limit:
-            body = problem(413, "REQUEST_TOO_LARGE", _declared(length, limit), request.path)
+            body = problem(Code.REQUEST_TOO_LARGE, _declared(length, limit), request.path)
             return JsonResponse(body, status=413, content_type=PROBLEM_CONTENT_TYPE)
         return self.get_response(request)
 
@@ -65,7 +66,7 @@ class AsgiBodySizeLimit:
         length = _content_length(scope)
         if length is not None:
             if length > limit:
-                await _refuse(send, scope, "REQUEST_TOO_LARGE", _declared(length, limit))
+                await _refuse(send, scope, Code.REQUEST_TOO_LARGE, _declared(length, limit))
                 return
             # The server hands over no more than the declared length.
             await self.app(scope, receive, send)
@@ -81,7 +82,7 @@ class AsgiBodySizeLimit:
             size += len(message.get("body", b""))
             if size > limit:
                 detail = f"The request body is over {limit} bytes, the most accepted."
-                await _refuse(send, scope, "BODY_TOO_LARGE", detail)
+                await _refuse(send, scope, Code.BODY_TOO_LARGE, detail)
                 return
             if not message.get("more_body", False):
                 break
@@ -103,8 +104,8 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def _refuse(send: Send, scope: Scope, code: str, detail: str) -> None:
-    body = json.dumps(problem(413, code, detail, scope.get("path"))).encode()
+async def _refuse(send: Send, scope: Scope, code: Code, detail: str) -> None:
+    body = json.dumps(problem(code, detail, scope.get("path"))).encode()
     await send(
         {
             "type": "http.response.start",

@@ -21,6 +21,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
+from ttr_service.http.codes import ProblemCode
 from ttr_service.http.problems import ServiceError
 
 _WHOLE = re.compile(r"[0-9]+")
@@ -48,7 +49,7 @@ class WholeNumberParameter(serializers.IntegerField):
 class QueryParameters(serializers.Serializer):
     # No docstring: drf-spectacular would take it as every subclass's description.
     # A field's name -> the problem code a refusal of it answers with.
-    codes: ClassVar[dict[str, str]] = {}
+    codes: ClassVar[dict[str, ProblemCode]] = {}
 
     @classmethod
     def read(cls, request: Request) -> dict[str, Any]:

@@ -37,8 +37,11 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.fields import empty
 from rest_framework.settings import api_settings
 
-UNKNOWN_FIELD = "UNKNOWN_FIELD"
-WRONG_TYPE = "WRONG_TYPE"
+from ttr_service.http.codes import Code
+
+# The codes of the rows these checks add (declared in ttr_service.http.codes).
+UNKNOWN_FIELD = Code.UNKNOWN_FIELD.name
+WRONG_TYPE = Code.WRONG_TYPE.name
 # A body of thousands of unknown keys gets this many rows, not thousands.
 MAX_REPORTED = 20
 

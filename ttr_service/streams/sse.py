@@ -31,7 +31,9 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.settings import perform_import
 
+from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
+from ttr_service.http.schema import Named
 from ttr_service.streams import wakeups
 
 logger = logging.getLogger(__name__)
@@ -57,14 +59,16 @@ KEEPALIVE_TEXT = (
     "nothing happens; the server closes a stream after `STREAM_MAX_SECONDS` (an hour), and "
     "the client resumes with the last id."
 )
-BAD_CURSOR_TEXT = (
-    "`BAD_CURSOR`: `after` is not a whole number from 0, or `Last-Event-ID` is not an id this "
-    "stream sends."
-)
-TICKET_PROBLEMS_TEXT = (
-    "`STREAM_TICKET_EXPIRED`, `STREAM_TICKET_INVALID` (not a stream ticket, or its token was "
-    "revoked), `TOKEN_IN_URL` (an API token in the URL), or `AUTHENTICATION_FAILED` (a bad "
-    "token in `Authorization`)."
+# What a stream answers besides its own refusals: a bad resume cursor, and the stream
+# ticket's and the token's problems.
+STREAM_PROBLEMS: tuple[Named, ...] = (
+    (
+        Code.BAD_CURSOR,
+        "`after` is not a whole number from 0, or `Last-Event-ID` is not an id this stream sends.",
+    ),
+    Code.STREAM_TICKET_EXPIRED,
+    (Code.STREAM_TICKET_INVALID, "Not a stream ticket, or its token was revoked."),
+    (Code.TOKEN_IN_URL, "An API token in the URL."),
 )
 
 
@@ -137,7 +141,7 @@ class Cursor:
 
 
 def bad_cursor(detail: str) -> ServiceError:
-    return ServiceError("BAD_CURSOR", detail, status.HTTP_400_BAD_REQUEST)
+    return ServiceError(Code.BAD_CURSOR, detail)
 
 
 def resume_cursor(request: Request) -> Cursor | None:
