@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...actions import (
+    Action,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
@@ -37,7 +36,7 @@ def _index(color: str | None) -> int:
     return LOCOMOTIVE if color is None else CARD_INDEX[color]
 
 
-def to_action(board: Board, move: Move) -> Any:
+def to_action(board: Board, move: Move) -> Action:
     """The engine action of a compact move."""
     kind = move[0]
     if kind == FACE:
@@ -59,7 +58,7 @@ def to_action(board: Board, move: Move) -> Any:
     raise ValueError(f"not a move: {move!r}")
 
 
-def to_move(board: Board, action: Any) -> Move:
+def to_move(board: Board, action: Action) -> Move:
     """The compact move of an engine action (of the kinds a seat may choose)."""
     if isinstance(action, DrawFaceUp):
         return (FACE, action.slot)
