@@ -48,7 +48,7 @@ def to_action(board: Board, move: Move) -> Action:
     if kind == TICKETS:
         return DrawTickets()
     if kind == KEEP_MOVE:
-        return KeepTickets(tuple(board.tickets[t].id for t in move[1]))
+        return KeepTickets(tuple(board.tickets[t].id for t in move[1:]))
     if kind == STATION:
         return BuildStation(board.cities[move[1]].name, _color(move[2]), move[3])
     if kind == PAY:
@@ -74,7 +74,7 @@ def to_move(board: Board, action: Action) -> Move:
     if isinstance(action, DrawTickets):
         return (TICKETS,)
     if isinstance(action, KeepTickets):
-        return (KEEP_MOVE, tuple(sorted(board.ticket_by_id[t].index for t in action.tickets)))
+        return (KEEP_MOVE, *sorted(board.ticket_by_id[t].index for t in action.tickets))
     if isinstance(action, BuildStation):
         return (
             STATION,
