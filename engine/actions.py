@@ -9,7 +9,7 @@ always producing the canonical form, so equal moves compare equal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from .board import Board
 from .colors import COLORS, canonical_color
@@ -143,8 +143,11 @@ Action = (
     | BuildStation
     | Forfeit
 )
+# A card draw (a turn's first card or its second), and an answer to a tunnel's extra cards.
+Draw = DrawFaceUp | DrawBlind
+TunnelAnswer = PayTunnel | DeclineTunnel
 
-ACTION_TYPES: dict[str, type[Any]] = {
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
         KeepTickets,
@@ -160,7 +163,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
 }
 
 
-def _bad(message: str, code: ErrorCode = ErrorCode.BAD_ACTION, **context: Any) -> None:
+def _bad(message: str, code: ErrorCode = ErrorCode.BAD_ACTION, **context: Any) -> NoReturn:
     raise MalformedActionError(code, message, **context)
 
 
@@ -168,7 +171,6 @@ def _int_field(data: dict[str, Any], name: str, low: int, high: int) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         _bad(f"'{name}' must be a whole number.", field=name)
-    assert isinstance(value, int)
     if not low <= value <= high:
         _bad(f"'{name}' must be between {low} and {high}, not {value}.", field=name)
     return value
@@ -193,7 +195,7 @@ def _payment(data: dict[str, Any]) -> tuple[str | None, int]:
     return color, locomotives
 
 
-def parse_action(data: Any, board: Board) -> Action:
+def parse_action(data: object, board: Board) -> Action:
     """Build a canonical action from client JSON, or raise ``MalformedActionError``."""
     if not isinstance(data, dict):
         _bad("An action must be a JSON object with a 'type'.")
@@ -241,7 +243,6 @@ def parse_action(data: Any, board: Board) -> Action:
         route = board.route(raw_route)
         if route is None:
             _bad(f"Unknown route {raw_route!r}.", ErrorCode.UNKNOWN_ROUTE, field="route")
-        assert route is not None
         color, locomotives = _payment(data)
         if locomotives >= route.length:
             color = None
@@ -253,6 +254,5 @@ def parse_action(data: Any, board: Board) -> Action:
     city = board.city(raw_city)
     if city is None:
         _bad(f"Unknown city {raw_city!r}.", ErrorCode.UNKNOWN_CITY, field="city")
-    assert city is not None
     color, locomotives = _payment(data)
     return BuildStation(city.name, color, locomotives)

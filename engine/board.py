@@ -552,7 +552,7 @@ def load_board(board_id: str, options: Mapping[str, str] | None = None) -> Board
     return _load(board_id).with_options(options)
 
 
-def check_options(board: Board, options: Mapping[str, Any]) -> dict[str, str]:
+def check_options(board: Board, options: Mapping[str, object]) -> dict[str, str]:
     """The options a game on ``board`` would use: defaults plus ``options``, checked."""
     specs = {o.name: o for o in board.option_specs}
     for name, value in options.items():

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from .board import BOARD_IDS, Board, Place, Ticket, check_options, fold_name, load_board
 from .errors import ErrorCode, PositionError, PositionProblem, SetupError
@@ -47,18 +47,18 @@ class _Check:
         self.problems.append(PositionProblem(where, code, message))
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A value for a message, cut short so that a huge input is not echoed back."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _is_name(value: Any) -> bool:
+def _is_name(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and 0 < len(value) <= MAX_NAME_LENGTH
 
 
 def parse_position(
-    data: Any, default_board: str | None = None
+    data: object, default_board: str | None = None
 ) -> tuple[Board, list[PlayerPosition]]:
     """The board and each seat's position, or ``PositionError`` listing every problem."""
     check = _Check()
@@ -95,13 +95,13 @@ def parse_position(
     return board, positions
 
 
-def score(data: Any, default_board: str | None = None) -> dict[str, Any]:
+def score(data: object, default_board: str | None = None) -> dict[str, Any]:
     """``score_position``'s sheet for a position given as JSON (see the module docstring)."""
     board, positions = parse_position(data, default_board)
     return score_position(board, positions)
 
 
-def _with_options(board: Board, options: Any, check: _Check) -> Board | None:
+def _with_options(board: Board, options: object, check: _Check) -> Board | None:
     """The board with the position's game options (such as Big Cities' bonus)."""
     if not isinstance(options, Mapping):
         check.add("options", ErrorCode.BAD_SHAPE, "'options' is an object of option: value.")
@@ -113,7 +113,7 @@ def _with_options(board: Board, options: Any, check: _Check) -> Board | None:
         return None
 
 
-def _board(board_id: Any, check: _Check) -> Board | None:
+def _board(board_id: object, check: _Check) -> Board | None:
     if board_id is None:
         check.add("board", ErrorCode.BAD_SHAPE, "Name the board, e.g. 'europe'.")
         return None
@@ -138,7 +138,7 @@ class _PositionParser:
         self.station_holder: dict[int, tuple[int, str]] = {}  # city -> (seat, field)
         self.tickets_by_id: dict[str, Ticket] = {fold_name(t.id): t for t in board.tickets}
 
-    def player(self, seat: int, data: Any) -> PlayerPosition:
+    def player(self, seat: int, data: object) -> PlayerPosition:
         where = f"players[{seat}]"
         if not isinstance(data, Mapping):
             self.check.add(
@@ -162,7 +162,7 @@ class _PositionParser:
             forfeited=forfeited,
         )
 
-    def _list(self, where: str, value: Any, limit: int, what: str) -> list[Any] | None:
+    def _list(self, where: str, value: object, limit: int, what: str) -> list[object] | None:
         if not isinstance(value, list):
             self.check.add(where, ErrorCode.BAD_SHAPE, f"Must be a list of {what}.")
             return None
@@ -175,7 +175,7 @@ class _PositionParser:
             return None
         return value
 
-    def _routes(self, seat: int, where: str, value: Any) -> tuple[int, ...]:
+    def _routes(self, seat: int, where: str, value: object) -> tuple[int, ...]:
         where = f"{where}.routes"
         items = self._list(where, value, len(self.board.routes), "route ids")
         if items is None:
@@ -230,7 +230,7 @@ class _PositionParser:
             )
         return tuple(held)
 
-    def _stations(self, seat: int, where: str, value: Any) -> tuple[int, ...]:
+    def _stations(self, seat: int, where: str, value: object) -> tuple[int, ...]:
         where = f"{where}.stations"
         items = self._list(where, value, len(self.board.cities), "city names")
         if items is None:
@@ -262,7 +262,7 @@ class _PositionParser:
             cities.append(city)
         return tuple(cities)
 
-    def _city(self, at: str, item: Any) -> int | None:
+    def _city(self, at: str, item: object) -> int | None:
         city = self.board.city(item) if _is_name(item) else None
         if city is not None:
             return city.index
@@ -272,7 +272,7 @@ class _PositionParser:
             self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
         return None
 
-    def _tickets(self, where: str, value: Any) -> tuple[TicketSpec, ...]:
+    def _tickets(self, where: str, value: object) -> tuple[TicketSpec, ...]:
         where = f"{where}.tickets"
         items = self._list(where, value, MAX_TICKETS, "tickets")
         if items is None:
@@ -280,7 +280,7 @@ class _PositionParser:
         tickets = (self._ticket(f"{where}[{j}]", item) for j, item in enumerate(items))
         return tuple(t for t in tickets if t is not None)
 
-    def _ticket(self, at: str, item: Any) -> TicketSpec | None:
+    def _ticket(self, at: str, item: object) -> TicketSpec | None:
         check = self.check
         if isinstance(item, str):
             printed = self._printed(item) if _is_name(item) else None
@@ -317,7 +317,7 @@ class _PositionParser:
             a.nodes[0], b.nodes[0], points, None, ((a.nodes, b.nodes, points, b.name),), a.name
         )
 
-    def _place(self, at: str, item: Any) -> Place | None:
+    def _place(self, at: str, item: object) -> Place | None:
         """A ticket end: a city, or on a board with neighbouring countries, a country."""
         place = self.board.place(item) if _is_name(item) else None
         if place is not None:

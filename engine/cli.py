@@ -7,8 +7,8 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
 
+from .actions import Action
 from .board import BOARD_IDS, load_board
 from .bots import BOTS, make_bot, seat_view
 from .calculator import score
@@ -29,11 +29,11 @@ def play_game(
     seed: int,
     bots: Sequence[str],
     options: dict[str, str] | None = None,
-) -> tuple[GameState, list[tuple[int, Any]], int]:
+) -> tuple[GameState, list[tuple[int, Action]], int]:
     """Play one seeded game with one bot per seat; return the end state, log, violations."""
     state = new_game(board, players, seed, options=options)
     seats = [make_bot(bots[i % len(bots)], seed * 31 + i) for i in range(players)]
-    log: list[tuple[int, Any]] = []
+    log: list[tuple[int, Action]] = []
     broken = 0
     while not state.is_over:
         seat = state.pending.seats[0]
@@ -132,7 +132,7 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(name: str) -> Any:
+def _read_json(name: str) -> object:
     """A file's JSON (``-``: standard input); unreadable input is a position problem."""
     try:
         if name == "-":

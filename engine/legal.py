@@ -7,18 +7,22 @@ the same for two states that differ only in hidden data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import TypedDict
 
 from .actions import (
+    Action,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
+    Draw,
     DrawBlind,
     DrawFaceUp,
     DrawTickets,
     KeepTickets,
     PayTunnel,
+    TunnelAnswer,
 )
 from .board import Route
 from .colors import LOCOMOTIVE
@@ -32,13 +36,11 @@ from .phases import (
     TURN_ACTION,
 )
 
-Action = Any
 
-
-def draw_actions(s: GameData, seat: int) -> list[Action]:
+def draw_actions(s: GameData, seat: int) -> list[Draw]:
     second = s.pending_kind == SECOND_CARD
     no_loco = second and s.board.rules.face_up_locomotive_ends_draw
-    out: list[Action] = [
+    out: list[Draw] = [
         DrawFaceUp(i)
         for i, card in enumerate(s.market)
         if card is not None and not (no_loco and card == LOCOMOTIVE)
@@ -88,8 +90,16 @@ def claimable_routes(s: GameData, seat: int) -> list[int]:
     return out
 
 
-def claim_terms(s: GameData, route: Route) -> dict[str, Any]:
-    """How a claim of ``route`` may be paid: the keyword arguments of ``payments``' checks."""
+class ClaimTerms(TypedDict):
+    """How a claim of a route may be paid: the keyword arguments of ``payments``' checks."""
+
+    required_color: str | None
+    min_locomotives: int
+    locomotives_allowed: bool
+
+
+def claim_terms(s: GameData, route: Route) -> ClaimTerms:
+    """How a claim of ``route`` may be paid (``ClaimTerms``)."""
     rules = s.board.rules
     return {
         "required_color": None if route.is_gray else route.color,
@@ -98,7 +108,7 @@ def claim_terms(s: GameData, route: Route) -> dict[str, Any]:
     }
 
 
-def claim_actions_for(s: GameData, seat: int, index: int) -> list[Action]:
+def claim_actions_for(s: GameData, seat: int, index: int) -> list[ClaimRoute]:
     route = s.board.routes[index]
     return [
         ClaimRoute(route.id, color, locos)
@@ -106,7 +116,7 @@ def claim_actions_for(s: GameData, seat: int, index: int) -> list[Action]:
     ]
 
 
-def claim_actions(s: GameData, seat: int) -> list[Action]:
+def claim_actions(s: GameData, seat: int) -> list[ClaimRoute]:
     return [a for index in claimable_routes(s, seat) for a in claim_actions_for(s, seat, index)]
 
 
@@ -127,7 +137,7 @@ def station_payments(s: GameData, seat: int) -> list[tuple[str | None, int]]:
     )
 
 
-def station_actions(s: GameData, seat: int) -> list[Action]:
+def station_actions(s: GameData, seat: int) -> list[BuildStation]:
     options = station_payments(s, seat)
     if not options:
         return []
@@ -139,11 +149,11 @@ def station_actions(s: GameData, seat: int) -> list[Action]:
     ]
 
 
-def ticket_draw_actions(s: GameData, seat: int) -> list[Action]:
+def ticket_draw_actions(s: GameData, seat: int) -> list[DrawTickets]:
     return [DrawTickets()] if s.ticket_deck else []
 
 
-def keep_actions(s: GameData, seat: int) -> list[Action]:
+def keep_actions(s: GameData, seat: int) -> list[KeepTickets]:
     rules = s.board.rules
     offer = [s.board.tickets[t].id for t in s.offers[seat]]
     initial = s.pending.kind == CHOOSE_INITIAL_TICKETS
@@ -155,11 +165,11 @@ def keep_actions(s: GameData, seat: int) -> list[Action]:
     ]
 
 
-def tunnel_actions(s: GameData, seat: int) -> list[Action]:
+def tunnel_actions(s: GameData, seat: int) -> list[TunnelAnswer]:
     t = s.tunnel
     assert t is not None
     hand = s.hands[seat]
-    out: list[Action] = []
+    out: list[TunnelAnswer] = []
     for locos in range(t.extra + 1):
         if t.color == LOCOMOTIVE and locos != t.extra:
             continue
@@ -169,9 +179,9 @@ def tunnel_actions(s: GameData, seat: int) -> list[Action]:
     return out
 
 
-def turn_action_groups(s: GameData, seat: int) -> dict[str, list[Action]]:
+def turn_action_groups(s: GameData, seat: int) -> dict[str, Sequence[Action]]:
     """The turn actions of ``seat`` grouped by kind (only non-empty groups)."""
-    groups = {
+    groups: dict[str, Sequence[Action]] = {
         "draw_cards": draw_actions(s, seat),
         "claim_route": claim_actions(s, seat),
         "draw_tickets": ticket_draw_actions(s, seat),
@@ -187,11 +197,11 @@ def legal_actions(s: GameData, seat: int) -> list[Action]:
         return []
     kind = pending.kind
     if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):
-        return keep_actions(s, seat)
+        return list(keep_actions(s, seat))
     if kind == SECOND_CARD:
-        return draw_actions(s, seat)
+        return list(draw_actions(s, seat))
     if kind == TUNNEL_PAYMENT:
-        return tunnel_actions(s, seat)
+        return list(tunnel_actions(s, seat))
     assert kind == TURN_ACTION
     return [a for group in turn_action_groups(s, seat).values() for a in group]
 

@@ -7,9 +7,8 @@ does not fit the moment is rejected with ``WRONG_PHASE`` or ``NOT_YOUR_TURN``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import (
+    Action,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
@@ -40,7 +39,7 @@ from .phases import (
 from .turns import begin_play, check_forfeit, end_turn, forfeit_seat
 
 _DRAWS = (TURN_ACTION, SECOND_CARD)
-_ALLOWED_KINDS: dict[type[Any], tuple[str, ...]] = {
+_ALLOWED_KINDS: dict[type[Action], tuple[str, ...]] = {
     KeepTickets: (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS),
     DrawFaceUp: _DRAWS,
     DrawBlind: _DRAWS,
@@ -60,7 +59,7 @@ _KIND_WORDS = {
 
 
 # --------------------------------------------------------------------------- checks
-def _check_moment(s: GameData, seat: int, action: Any) -> str:
+def _check_moment(s: GameData, seat: int, action: Action) -> str:
     """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
         raise MalformedActionError(
@@ -244,7 +243,7 @@ def _check_station(s: GameData, seat: int, a: BuildStation) -> tuple[int, int]:
     return city.index, color
 
 
-def check_action(s: GameData, seat: int, action: Any) -> None:
+def check_action(s: GameData, seat: int, action: Action) -> None:
     if isinstance(action, Forfeit):
         check_forfeit(s, seat)
         return
@@ -448,7 +447,7 @@ def _apply_station(s: GameData, seat: int, a: BuildStation, events: list[Event])
     end_turn(s, events)
 
 
-def apply_action(s: GameData, seat: int, action: Any, events: list[Event]) -> None:
+def apply_action(s: GameData, seat: int, action: Action, events: list[Event]) -> None:
     """Apply ``action`` for ``seat`` to ``s`` in place (``s`` must be a private copy)."""
     if isinstance(action, Forfeit):
         forfeit_seat(s, seat, events)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from .actions import parse_action
+from .actions import Action, parse_action
 from .board import load_board
 from .state import GameState, new_game
 
 
-def game_record(state0: GameState, log: list[tuple[int, Any]]) -> dict[str, Any]:
+def game_record(state0: GameState, log: Sequence[tuple[int, Action]]) -> dict[str, Any]:
     """A self-contained JSON record (setup + log) of a game."""
     record: dict[str, Any] = {
         "board": state0.board.id,

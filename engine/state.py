@@ -8,12 +8,12 @@ modules work on a ``GameData`` and never import this one, so this module can cal
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import cards, legal, moves, rng
+from .actions import Action
 from .board import BOARD_IDS, Board, load_board
 from .colors import LOCOMOTIVE, N_CARD_KINDS
 from .errors import EngineError, ErrorCode, SetupError
+from .events import Event
 from .gamestate import RULES_VERSION, GameData, Pending, Tunnel
 from .phases import (
     CHOOSE_INITIAL_TICKETS,
@@ -49,31 +49,31 @@ class GameState(GameData):
     __slots__ = ()
 
     # ---------------------------------------------------------------- the rules
-    def apply(self, seat: int, action: Any) -> GameState:
+    def apply(self, seat: int, action: Action) -> GameState:
         """Return the state after ``seat`` plays ``action``; raise an EngineError if illegal."""
         new = self.copy()
         moves.apply_action(new, seat, action, [])
         return new
 
-    def apply_with_events(self, seat: int, action: Any) -> tuple[GameState, list[Any]]:
+    def apply_with_events(self, seat: int, action: Action) -> tuple[GameState, list[Event]]:
         """Like ``apply``, and also return the events the action caused."""
         new = self.copy()
-        events: list[Any] = []
+        events: list[Event] = []
         moves.apply_action(new, seat, action, events)
         return new, events
 
-    def check(self, seat: int, action: Any) -> None:
+    def check(self, seat: int, action: Action) -> None:
         """Raise the EngineError ``apply`` would raise; return None if legal."""
         moves.check_action(self, seat, action)
 
-    def is_legal(self, seat: int, action: Any) -> bool:
+    def is_legal(self, seat: int, action: Action) -> bool:
         try:
             self.check(seat, action)
         except EngineError:
             return False
         return True
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[Action]:
         return legal.legal_actions(self, seat)
 
 

@@ -8,7 +8,9 @@ kept as its own level until it plays stronger than ``hard`` (decision 0402).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
+
+from ..actions import Action
 
 # First: importing ``native`` puts the compiled hot modules, when built, on this package's
 # path before any module below is imported.
@@ -25,10 +27,10 @@ from .view import SeatView, seat_view
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: SeatView) -> Any: ...
+    def choose(self, view: SeatView) -> Action: ...
 
 
-BOTS: dict[str, type[Any]] = {
+BOTS: dict[str, type[RandomBot | EasyBot | MediumBot | HardBot | SearchBot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
@@ -43,16 +45,15 @@ def make_bot(name: str, seed: int, budget: float | None = None, clock: Clock | N
     """A bot by name, with its own reproducible randomness.
 
     ``budget`` is the think time a decision may take (seconds) for the levels that take one
-    (``search``), and ``clock`` the caller's clock that enforces it; other levels ignore
-    both. Without a clock the search stops after a number of iterations fixed by the
-    budget, so its decisions are the same on every machine.
+    (``hard`` and ``search``, whose ``takes_budget`` says so), and ``clock`` the caller's
+    clock that enforces it; other levels ignore both. Without a clock the search stops
+    after a number of iterations fixed by the budget, so its decisions are the same on
+    every machine.
     """
     cls = BOTS[name]
-    if getattr(cls, "takes_budget", False):
-        searcher: Bot = cls(seed, budget=budget, clock=clock)
-        return searcher
-    bot: Bot = cls(seed)
-    return bot
+    if issubclass(cls, HardBot | SearchBot):
+        return cls(seed, budget=budget, clock=clock)
+    return cls(seed)
 
 
 __all__ = [

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
+from ..actions import Action, Draw, KeepTickets, TunnelAnswer
 from ..legal import draw_actions, legal_actions
 from ..state import (
     CHOOSE_INITIAL_TICKETS,
@@ -35,16 +36,16 @@ class KnowledgeBot:
         # int(random() * n): the same draw on every Python version.
         return int(self._random.random() * n)
 
-    def choose(self, view: SeatView) -> Any:
+    def choose(self, view: SeatView) -> Action:
         return self.decide(view.state, view.seat, view.knowledge)
 
-    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Action:
         """The move for ``seat`` in ``state``; ``k`` is its knowledge, when already read."""
         if k is None:
             k = know(state, seat)
         kind = k.kind
         if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):
-            action: Any = self.keep_tickets(state, seat, k)
+            action: Action | None = self.keep_tickets(state, seat, k)
         elif kind == SECOND_CARD:
             action = self.second_card(state, seat, k)
         elif kind == TUNNEL_PAYMENT:
@@ -53,18 +54,20 @@ class KnowledgeBot:
             action = self.turn(state, seat, k)
         if action is None:
             # Nothing planned fits: any legal move, drawing first.
-            options = draw_actions(state, seat) or legal_actions(state, seat)
+            options: Sequence[Action] = draw_actions(state, seat) or legal_actions(state, seat)
             action = options[0]
         return action
 
-    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    # One method per kind of decision. ``second_card`` and ``turn`` may return None when
+    # nothing planned fits: ``decide`` then plays the first card draw, or legal move.
+    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> KeepTickets:
         raise NotImplementedError
 
-    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Draw | None:
         raise NotImplementedError
 
-    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> TunnelAnswer:
         raise NotImplementedError
 
-    def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def turn(self, state: GameState, seat: int, k: Knowledge) -> Action | None:
         raise NotImplementedError

@@ -7,9 +7,8 @@ new tickets only when its own are done. Sensible, and easy to beat.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..actions import DrawBlind, DrawTickets
+from ..actions import Action, Draw, DrawBlind, DrawTickets, KeepTickets, TunnelAnswer
 from ..board import Ticket
 from ..colors import CARD_INDEX
 from ..legal import claimable_routes, draw_actions
@@ -52,7 +51,7 @@ class EasyBot(KnowledgeBot):
                 return [r for r in path.routes if k.owner[r] != k.seat]
         return []
 
-    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> KeepTickets:
         costs = _length_costs(k)
         smallest = min(len(c) for c in offer_subsets(state, k))
 
@@ -66,7 +65,7 @@ class EasyBot(KnowledgeBot):
         combos = [c for c in offer_subsets(state, k) if len(c) == smallest]
         return keep(min(combos, key=length))
 
-    def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def turn(self, state: GameState, seat: int, k: Knowledge) -> Action | None:
         wanted = self.path_routes(k)
         claimable = set(claimable_routes(state, seat))
         need = color_needs(k, wanted)
@@ -110,13 +109,13 @@ class EasyBot(KnowledgeBot):
                 out.append(r)
         return out
 
-    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Draw | None:
         return self._draw(state, seat, k, color_needs(k, self.path_routes(k)))
 
-    def _draw(self, state: GameState, seat: int, k: Knowledge, need: list[int]) -> Any:
+    def _draw(self, state: GameState, seat: int, k: Knowledge, need: list[int]) -> Draw | None:
         if self._random.random() < self.careless and DrawBlind() in draw_actions(state, seat):
             return DrawBlind()
         return choose_draw(state, seat, k, need, 0, take_locomotive=False)
 
-    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> TunnelAnswer:
         return settle_tunnel(state, seat, worth=True)

@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from ..actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets
+from ..actions import Action, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
 from ..board import Ticket
 from ..colors import LOCOMOTIVE
 from ..legal import claimable_routes, draw_actions
 from ..state import GameState
 from .knowledge import Knowledge, know
-from .lookahead import MIN_SAMPLES, Clock, Policy, best, evaluate
+from .lookahead import MIN_SAMPLES, ActionT, Clock, Policy, best, evaluate
 from .medium import MediumBot
 from .planner import Costs, PlanMemo, Weights, criticality, pending_tickets, route_costs
 from .sampling import sample_state, ticket_beliefs
@@ -186,7 +185,7 @@ class HardBot(HardPlanner):
         self.clock = clock
         self._stop: Callable[[], bool] | None = None
 
-    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Action:
         """The planner's move checked by the look-ahead within the think time: no samples
         are started once ``budget`` seconds of ``clock`` have passed since the decision
         began (each comparison still gets ``lookahead.MIN_SAMPLES``). Without a clock,
@@ -216,17 +215,19 @@ class HardBot(HardPlanner):
         state: GameState,
         seat: int,
         k: Knowledge,
-        candidates: Sequence[Any],
+        candidates: Sequence[ActionT | None],
         samples: int,
         beliefs: dict[int, list[float]] | None = None,
         screen: int | None = None,
         finalists: int = 1,
         margin: float | None = None,
         z: float | None = None,
-    ) -> Any:
+    ) -> ActionT | None:
+        """The candidate the look-ahead plays: the first is the planner's move, and a None
+        among them (no move of that kind) is left out; None when no candidate is left."""
         # Face-up cards of one colour are one move: the first of them stands for all.
-        unique: list[Any] = []
-        seen: list[Any] = []
+        unique: list[ActionT] = []
+        seen: list[Action | tuple[str, int | None]] = []
         for c in candidates:
             if c is None:
                 continue
@@ -263,7 +264,7 @@ class HardBot(HardPlanner):
             self.keep_z if z is None else z,
         )
 
-    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> KeepTickets:
         costs = route_costs(k, self.weights)
         held = pending_tickets(k)
         combos = offer_subsets(state, k)
@@ -277,14 +278,17 @@ class HardBot(HardPlanner):
             samples, screen = self.initial_samples, self.initial_screen
         else:
             samples, screen = self.keep_samples, self.keep_screen
-        return self.search(
+        kept = self.search(
             state, seat, k, top, samples, screen=screen, finalists=self.ticket_finalists
         )
+        # An offer always has a subset to keep, so ``top`` is never empty.
+        assert kept is not None
+        return kept
 
     def near_end(self, k: Knowledge) -> bool:
         return k.last_round or min(k.trains) <= self.search_trains
 
-    def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def turn(self, state: GameState, seat: int, k: Knowledge) -> Action | None:
         planned = super().turn(state, seat, k)
         near_end = self.near_end(k)
         # The opponents' ticket likelihoods, worked out once for the blocks and the search
@@ -361,7 +365,9 @@ class HardBot(HardPlanner):
                 out.append(claim)
         return out
 
-    def alternatives(self, state: GameState, seat: int, k: Knowledge, planned: Any) -> list[Any]:
+    def alternatives(
+        self, state: GameState, seat: int, k: Knowledge, planned: Action | None
+    ) -> list[Action | None]:
         """The planned move, the two best-scoring claims, the best claim counting the
         longest path, and a blind draw."""
         out = [planned]

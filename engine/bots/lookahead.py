@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
+from ..actions import Action
 from ..errors import EngineError
 from ..state import GameState
 from .knowledge import Knowledge
@@ -30,14 +31,16 @@ MAX_PLAYOUT_ACTIONS = 2000
 # Samples every comparison gets, however little think time is left: fewer tell nothing.
 MIN_SAMPLES = 2
 
-Policy = Callable[[GameState, int], Any]
+Policy = Callable[[GameState, int], Action]
 # A caller's clock, in seconds: what a think time is measured on.
 Clock = Callable[[], float]
+# The kind of move compared: a ticket choice, or any move.
+ActionT = TypeVar("ActionT", bound=Action)
 
 
 @dataclass(slots=True)
-class Estimate:
-    action: Any
+class Estimate(Generic[ActionT]):
+    action: ActionT
     values: list[float]  # the margin on each sample, in sample order
 
     @property
@@ -72,7 +75,7 @@ def evaluate(
     state: GameState,
     seat: int,
     k: Knowledge,
-    candidates: Sequence[Any],
+    candidates: Sequence[ActionT],
     policies: Sequence[Policy],
     samples: int,
     rng: random.Random,
@@ -82,7 +85,7 @@ def evaluate(
     finalists: int = 1,
     stop: Callable[[], bool] | None = None,
     fresh: Callable[[], None] | None = None,
-) -> list[Estimate]:
+) -> list[Estimate[ActionT]]:
     """Every candidate's mean margin over the same ``samples`` sampled states.
 
     ``policies`` play every seat in the play-outs (one per seat); ``beliefs`` are the
@@ -133,7 +136,7 @@ def evaluate(
     return [Estimate(candidates[i], values[i]) for i in live]
 
 
-def best(estimates: Sequence[Estimate], keep_first_by: float, z: float) -> Any:
+def best(estimates: Sequence[Estimate[ActionT]], keep_first_by: float, z: float) -> ActionT:
     """The candidate with the best mean; the first (the planner's own choice) stays unless
     another is ahead of it by more than ``keep_first_by`` points and by more than ``z``
     standard errors of their paired differences (the same samples for both)."""

@@ -11,9 +11,16 @@ done, and plays for points when the end is near.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from ..actions import BuildStation, ClaimRoute, DrawTickets
+from ..actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    Draw,
+    DrawTickets,
+    KeepTickets,
+    TunnelAnswer,
+)
 from ..board import Ticket
 from ..colors import CARD_INDEX, LOCOMOTIVE
 from ..legal import claimable_routes, station_payments
@@ -117,7 +124,7 @@ class MediumBot(KnowledgeBot):
         plan, tickets = self.ticket_terms(k, held, combo, costs)
         return tickets - self.cost_weight * plan.cost
 
-    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def keep_tickets(self, state: GameState, seat: int, k: Knowledge) -> KeepTickets:
         costs = route_costs(k, self.weights)
         held = pending_tickets(k)
         combos = offer_subsets(state, k)
@@ -130,7 +137,7 @@ class MediumBot(KnowledgeBot):
         route = k.board.routes[r]
         return crit.get(r, 0.0) + 0.5 * route.length + (1.0 if route.tunnel else 0.0)
 
-    def station(self, state: GameState, seat: int, k: Knowledge, plan: Plan) -> Any:
+    def station(self, state: GameState, seat: int, k: Knowledge, plan: Plan) -> BuildStation | None:
         """A station at the end of a borrowed route, paid with the least-needed cards."""
         wanted = plan.needs_station(k)
         payments = station_payments(state, seat)
@@ -181,7 +188,7 @@ class MediumBot(KnowledgeBot):
 
     def last_turn(
         self, state: GameState, seat: int, k: Knowledge, plan: Plan, claimable: Sequence[int]
-    ) -> Any:
+    ) -> ClaimRoute | Draw | None:
         """One turn left: whatever scores most now; drawing cards is worth nothing."""
         gain: dict[int, float] = {r: float(k.board.routes[r].points) for r in claimable}
         by_index = {t.index: t for t in plan.kept}
@@ -201,7 +208,7 @@ class MediumBot(KnowledgeBot):
             return best[2]
         return choose_draw(state, seat, k, hoard_needs(k), 0, take_locomotive=False)
 
-    def turn(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def turn(self, state: GameState, seat: int, k: Knowledge) -> Action | None:
         plan, costs = self.make_plan(k)
         claimable = claimable_routes(state, seat)
         if k.last_round:
@@ -243,12 +250,12 @@ class MediumBot(KnowledgeBot):
             return grab
         return choose_draw(state, seat, k, hoard_needs(k), 0, take_locomotive=False)
 
-    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def second_card(self, state: GameState, seat: int, k: Knowledge) -> Draw | None:
         plan, _ = self.make_plan(k)
         need = color_needs(k, plan.routes) if plan.routes else hoard_needs(k)
         return choose_draw(state, seat, k, need, 0, take_locomotive=False)
 
-    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> Any:
+    def tunnel(self, state: GameState, seat: int, k: Knowledge) -> TunnelAnswer:
         assert k.tunnel is not None
         route = k.board.routes[k.tunnel.route]
         # The tunnel was chosen for a reason: pay unless it is short and the toll steep.

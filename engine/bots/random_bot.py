@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Literal, TypeVar
 
-from ..actions import BuildStation, DrawTickets
+from ..actions import Action, BuildStation, Draw, DrawTickets
 from ..legal import (
     claim_actions_for,
     claimable_routes,
@@ -16,6 +17,8 @@ from ..legal import (
 )
 from ..state import CHOOSE_INITIAL_TICKETS, KEEP_TICKETS, TURN_ACTION, GameState
 from .view import SeatView
+
+T = TypeVar("T")
 
 
 class RandomBot:
@@ -30,19 +33,19 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._random = random.Random(seed)
 
-    def _pick(self, items: list[Any]) -> Any:
+    def _pick(self, items: Sequence[T]) -> T:
         # int(random() * n): the one draw that stays the same across Python versions.
         return items[int(self._random.random() * len(items))]
 
-    def choose(self, view: SeatView) -> Any:
+    def choose(self, view: SeatView) -> Action:
         return self.decide(view.state, view.seat)
 
-    def decide(self, state: GameState, seat: int) -> Any:
+    def decide(self, state: GameState, seat: int) -> Action:
         kind = state.pending.kind
         if kind == TURN_ACTION:
             # Routes first, then a payment for the chosen route: listing every payment of
             # every route each turn would cost more than the rest of the game.
-            kinds: list[Any] = []
+            kinds: list[Literal["claim", "station"] | list[Draw] | list[DrawTickets]] = []
             routes = claimable_routes(state, seat)
             if routes:
                 kinds.append("claim")

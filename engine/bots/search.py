@@ -30,9 +30,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from ..actions import DrawFaceUp, DrawTickets
+from ..actions import Action, Draw, DrawFaceUp, DrawTickets
 from ..colors import LOCOMOTIVE
 from ..legal import claimable_routes, draw_actions, keep_actions, tunnel_actions
 from ..state import (
@@ -229,10 +228,10 @@ class SearchBot:
         self.clock = clock
         self.iterations = 0  # of the last search, for tests and the bench
 
-    def choose(self, view: SeatView) -> Any:
+    def choose(self, view: SeatView) -> Action:
         return self.decide(view.state, view.seat, view.knowledge)
 
-    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Any:
+    def decide(self, state: GameState, seat: int, k: Knowledge | None = None) -> Action:
         """The move for ``seat`` in ``state``; ``k`` is its knowledge, when already read."""
         if self.budget <= 0:
             return self._planner.decide(state, seat, k)
@@ -245,10 +244,10 @@ class SearchBot:
         return self.tree_search(state, seat, k, candidates)
 
     # ------------------------------------------------------------- candidates
-    def root_candidates(self, state: GameState, seat: int, k: Knowledge) -> list[Any]:
+    def root_candidates(self, state: GameState, seat: int, k: Knowledge) -> list[Action]:
         planned = self._planner.decide(state, seat)
         kind = k.kind
-        out = [planned]
+        out: list[Action] = [planned]
         if kind in (CHOOSE_INITIAL_TICKETS, KEEP_TICKETS):
             out += keep_actions(state, seat)
         elif kind == TUNNEL_PAYMENT:
@@ -267,14 +266,16 @@ class SearchBot:
                     out.append(claim)
             if k.ticket_deck_size and not k.last_round:
                 out.append(DrawTickets())
-        unique: list[Any] = []
+        unique: list[Action] = []
         for a in out:
-            if a is not None and a not in unique:
+            if a not in unique:
                 unique.append(a)
         return unique
 
     # ----------------------------------------------------------------- search
-    def tree_search(self, state: GameState, seat: int, k: Knowledge, candidates: list[Any]) -> Any:
+    def tree_search(
+        self, state: GameState, seat: int, k: Knowledge, candidates: list[Action]
+    ) -> Action:
         board = state.board
         rng = random.Random(f"{self._seed}/{state.action_count}/{seat}/tree")
         beliefs = ticket_beliefs(k)
@@ -339,9 +340,9 @@ def play_until(f: FastState, policy: Policy, seat: int, left: int) -> int:
     return left
 
 
-def _distinct_draws(state: GameState, seat: int, k: Knowledge) -> list[Any]:
+def _distinct_draws(state: GameState, seat: int, k: Knowledge) -> list[Draw]:
     """A blind draw and one face-up card of each colour on offer."""
-    out: list[Any] = []
+    out: list[Draw] = []
     seen = set()
     for a in draw_actions(state, seat):
         if isinstance(a, DrawFaceUp):

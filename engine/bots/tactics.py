@@ -6,14 +6,21 @@ from collections.abc import Sequence
 from itertools import combinations
 from math import comb
 
-from ..actions import ClaimRoute, DeclineTunnel, DrawBlind, DrawFaceUp, KeepTickets, PayTunnel
+from ..actions import (
+    ClaimRoute,
+    DeclineTunnel,
+    Draw,
+    DrawBlind,
+    DrawFaceUp,
+    KeepTickets,
+    PayTunnel,
+    TunnelAnswer,
+)
 from ..board import Ticket
 from ..colors import CARD_INDEX, LOCOMOTIVE
 from ..legal import claim_actions_for, draw_actions, tunnel_actions
 from ..state import CHOOSE_INITIAL_TICKETS, GameState
 from .knowledge import Knowledge
-
-Draw = DrawFaceUp | DrawBlind
 
 
 def color_needs(k: Knowledge, routes: Sequence[int]) -> list[int]:
@@ -80,7 +87,6 @@ def pay_for_route(
     routes still need; None if the hand cannot pay."""
     best: tuple[float, int, ClaimRoute] | None = None
     for i, a in enumerate(claim_actions_for(state, seat, route)):
-        assert isinstance(a, ClaimRoute)
         cost = 1.3 * a.locomotives
         if a.color is not None:
             c = CARD_INDEX[a.color]
@@ -116,7 +122,6 @@ def choose_draw(
         if isinstance(a, DrawBlind):
             blind = a
             continue
-        assert isinstance(a, DrawFaceUp)
         card = k.market[a.slot]
         if card == LOCOMOTIVE:
             locomotive = a
@@ -140,9 +145,7 @@ def choose_draw(
         return min(colored, key=lambda x: x[:2])[2]
     if not options:
         return None
-    pick = options[0]
-    assert isinstance(pick, DrawFaceUp | DrawBlind)
-    return pick
+    return options[0]
 
 
 def hoard_needs(k: Knowledge) -> list[int]:
@@ -154,7 +157,7 @@ def hoard_needs(k: Knowledge) -> list[int]:
     return need
 
 
-def settle_tunnel(state: GameState, seat: int, worth: bool) -> PayTunnel | DeclineTunnel:
+def settle_tunnel(state: GameState, seat: int, worth: bool) -> TunnelAnswer:
     """Pay the extra cards (colour before locomotives) if the route is worth it, else
     decline."""
     pays = [a for a in tunnel_actions(state, seat) if isinstance(a, PayTunnel)]

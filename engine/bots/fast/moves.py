@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...actions import (
+    Action,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
@@ -37,7 +36,7 @@ def _index(color: str | None) -> int:
     return LOCOMOTIVE if color is None else CARD_INDEX[color]
 
 
-def to_action(board: Board, move: Move) -> Any:
+def to_action(board: Board, move: Move) -> Action:
     """The engine action of a compact move."""
     kind = move[0]
     if kind == FACE:
@@ -49,7 +48,7 @@ def to_action(board: Board, move: Move) -> Any:
     if kind == TICKETS:
         return DrawTickets()
     if kind == KEEP_MOVE:
-        return KeepTickets(tuple(board.tickets[t].id for t in move[1]))
+        return KeepTickets(tuple(board.tickets[t].id for t in move[1:]))
     if kind == STATION:
         return BuildStation(board.cities[move[1]].name, _color(move[2]), move[3])
     if kind == PAY:
@@ -59,7 +58,7 @@ def to_action(board: Board, move: Move) -> Any:
     raise ValueError(f"not a move: {move!r}")
 
 
-def to_move(board: Board, action: Any) -> Move:
+def to_move(board: Board, action: Action) -> Move:
     """The compact move of an engine action (of the kinds a seat may choose)."""
     if isinstance(action, DrawFaceUp):
         return (FACE, action.slot)
@@ -75,7 +74,7 @@ def to_move(board: Board, action: Any) -> Move:
     if isinstance(action, DrawTickets):
         return (TICKETS,)
     if isinstance(action, KeepTickets):
-        return (KEEP_MOVE, tuple(sorted(board.ticket_by_id[t].index for t in action.tickets)))
+        return (KEEP_MOVE, *sorted(board.ticket_by_id[t].index for t in action.tickets))
     if isinstance(action, BuildStation):
         return (
             STATION,

@@ -331,7 +331,7 @@ class Policy:
                 kept.append(t)
                 room -= extra
         self.plans[seat] = None
-        return (KEEP_MOVE, tuple(sorted(kept)))
+        return (KEEP_MOVE, *sorted(kept))
 
 
 def playout(s: FastState, rng: random.Random, max_moves: int = MAX_MOVES) -> FastState:

@@ -12,7 +12,6 @@ play-out never needs: events, error messages, re-checking a move the caller took
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ... import rng
 from ...colors import LOCOMOTIVE, N_CARD_KINDS
@@ -31,10 +30,11 @@ from .board import FastBoard, fast_board
 # Phases
 INITIAL, TURN, SECOND, TUNNEL, KEEP, OVER = range(6)
 # Moves: (FACE, slot), (BLIND,), (CLAIM, route, card paid with, locomotives), (TICKETS,),
-# (KEEP_MOVE, ticket indices in offer order), (STATION, city, card paid with, locomotives),
-# (PAY, locomotives), (DECLINE,). "Card paid with" is LOCOMOTIVE when only locomotives are.
+# (KEEP_MOVE, *indices of the tickets kept, in increasing order), (STATION, city, card
+# paid with, locomotives), (PAY, locomotives), (DECLINE,). "Card paid with" is LOCOMOTIVE
+# when only locomotives are. Every move is a flat tuple of integers.
 FACE, BLIND, CLAIM, TICKETS, KEEP_MOVE, STATION, PAY, DECLINE = range(8)
-Move = tuple[Any, ...]
+Move = tuple[int, ...]
 
 _PHASE_OF_KIND = {
     TURN_ACTION: TURN,
@@ -278,7 +278,7 @@ class FastState:
         low = fb.initial_keep_min if self.phase == INITIAL else fb.draw_keep_min
         low = min(low, len(offer))
         return [
-            (KEEP_MOVE, combo)
+            (KEEP_MOVE, *combo)
             for size in range(low, len(offer) + 1)
             for combo in combinations(sorted(offer), size)
         ]
@@ -495,7 +495,7 @@ class FastState:
             self.offers[seat] = [self.ticket_deck.pop() for _ in range(count)]
             self.phase = KEEP
         elif kind == KEEP_MOVE:
-            self._keep(seat, move[1])
+            self._keep(seat, move[1:])
         elif kind == STATION:
             city, color, locos = move[1], move[2], move[3]
             cost = self.fb.station_costs[len(self.stations[seat])]
