@@ -17,6 +17,7 @@ from .actions import (
     Forfeit,
     KeepTickets,
     PayTunnel,
+    canonical_action,
     parse_action,
 )
 from .board import BOARD_IDS, Board, City, Route, Ticket, load_board
@@ -72,6 +73,7 @@ __all__ = [
     "Ticket",
     "TicketSpec",
     "action_view",
+    "canonical_action",
     "canonical_color",
     "event_view",
     "load_board",

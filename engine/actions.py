@@ -1,9 +1,9 @@
 """Typed actions. Every action is a frozen value with a JSON form ``{"type": ..., ...}``.
 
 The seat that acts is not part of the action: the caller (API, bot, replay) knows who is
-acting and passes it beside the action. ``parse_action`` turns client JSON into an action,
-accepting the board's aliases (city names with or without accents, ``pink`` for purple) and
-always producing the canonical form, so equal moves compare equal.
+acting and passes it beside the action. ``canonical_action`` puts an action in the board's
+own names, accepting its aliases (city names with or without accents, ``pink`` for purple),
+so equal moves compare equal; ``parse_action`` checks untyped client JSON first.
 """
 
 from __future__ import annotations
@@ -163,6 +163,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+# The kinds of action that carry nothing but their type.
+_WITHOUT_FIELDS: dict[str, type[DrawBlind | DrawTickets | DeclineTunnel | Forfeit]] = {
+    cls.type: cls for cls in (DrawBlind, DrawTickets, DeclineTunnel, Forfeit)
+}
+
+
 def _bad(message: str, code: ErrorCode = ErrorCode.BAD_ACTION, **context: Any) -> NoReturn:
     raise MalformedActionError(code, message, **context)
 
@@ -176,27 +182,8 @@ def _int_field(data: dict[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
-def _payment(data: dict[str, Any]) -> tuple[str | None, int]:
-    locomotives = _int_field(data, "locomotives", 0, 99) if "locomotives" in data else 0
-    raw = data.get("color")
-    if raw is None:
-        return None, locomotives
-    if not isinstance(raw, str):
-        _bad("'color' must be a colour name or null.", field="color")
-    color = canonical_color(raw)
-    if color == "locomotive":
-        return None, locomotives
-    if color not in COLORS:
-        _bad(
-            f"Unknown card colour {raw!r}; use one of {', '.join(COLORS)} or null.",
-            ErrorCode.UNKNOWN_COLOR,
-            field="color",
-        )
-    return color, locomotives
-
-
-def parse_action(data: object, board: Board) -> Action:
-    """Build a canonical action from client JSON, or raise ``MalformedActionError``."""
+def _shaped(data: object, board: Board) -> Action:
+    """An action of the right shape and types from client JSON, its names as sent."""
     if not isinstance(data, dict):
         _bad("An action must be a JSON object with a 'type'.")
     kind = data.get("type")
@@ -214,45 +201,77 @@ def parse_action(data: object, board: Board) -> Action:
         tickets = data.get("tickets")
         if not isinstance(tickets, list) or not all(isinstance(t, str) for t in tickets):
             _bad("'tickets' must be a list of ticket ids.", field="tickets")
+        return KeepTickets(tuple(tickets))
+    if kind == "draw_face_up":
+        return DrawFaceUp(_int_field(data, "slot", 0, board.rules.face_up - 1))
+    if kind in ("claim_route", "build_station"):
+        where = "route" if kind == "claim_route" else "city"
+        name = data.get(where)
+        if not isinstance(name, str):
+            _bad(
+                f"'{where}' must be a {where} {'id' if where == 'route' else 'name'}.", field=where
+            )
+        color = data.get("color")
+        if color is not None and not isinstance(color, str):
+            _bad("'color' must be a colour name or null.", field="color")
+        locomotives = _int_field(data, "locomotives", 0, 99) if "locomotives" in data else 0
+        if kind == "claim_route":
+            return ClaimRoute(name, color, locomotives)
+        return BuildStation(name, color, locomotives)
+    if kind == "pay_tunnel":
+        return PayTunnel(_int_field(data, "locomotives", 0, 99))
+    return _WITHOUT_FIELDS[kind]()
+
+
+def _color(raw: str | None) -> str | None:
+    """A paid colour in the engine's names: None for locomotives only."""
+    if raw is None:
+        return None
+    color = canonical_color(raw)
+    if color == "locomotive":
+        return None
+    if color not in COLORS:
+        _bad(
+            f"Unknown card colour {raw!r}; use one of {', '.join(COLORS)} or null.",
+            ErrorCode.UNKNOWN_COLOR,
+            field="color",
+        )
+    return color
+
+
+def canonical_action(action: Action, board: Board) -> Action:
+    """``action`` in the board's own names (route and ticket ids, city names, colours, as
+    the board spells them), so equal moves compare equal; raises ``MalformedActionError``
+    for a name the board does not have, or a ticket kept twice. Types and bounds are the
+    caller's to have checked (``parse_action`` does, for untyped JSON)."""
+    if isinstance(action, KeepTickets):
         ids = []
-        for raw in tickets:
+        for raw in action.tickets:
             ticket = board.ticket_by_id.get(raw.strip().lower())
             if ticket is None:
                 _bad(f"Unknown ticket {raw!r}.", ErrorCode.UNKNOWN_TICKET, field="tickets")
-            else:
-                ids.append(ticket.id)
+            ids.append(ticket.id)
         if len(set(ids)) != len(ids):
             _bad("A ticket is listed twice.", field="tickets")
         return KeepTickets(tuple(ids))
-    if kind == "draw_face_up":
-        return DrawFaceUp(_int_field(data, "slot", 0, board.rules.face_up - 1))
-    if kind == "draw_blind":
-        return DrawBlind()
-    if kind == "draw_tickets":
-        return DrawTickets()
-    if kind == "decline_tunnel":
-        return DeclineTunnel()
-    if kind == "forfeit":
-        return Forfeit()
-    if kind == "pay_tunnel":
-        return PayTunnel(_int_field(data, "locomotives", 0, 99))
-    if kind == "claim_route":
-        raw_route = data.get("route")
-        if not isinstance(raw_route, str):
-            _bad("'route' must be a route id.", field="route")
-        route = board.route(raw_route)
+    if isinstance(action, ClaimRoute):
+        route = board.route(action.route)
         if route is None:
-            _bad(f"Unknown route {raw_route!r}.", ErrorCode.UNKNOWN_ROUTE, field="route")
-        color, locomotives = _payment(data)
-        if locomotives >= route.length:
+            _bad(f"Unknown route {action.route!r}.", ErrorCode.UNKNOWN_ROUTE, field="route")
+        color = _color(action.color)
+        if action.locomotives >= route.length:
             color = None
-        return ClaimRoute(route.id, color, locomotives)
-    # build_station
-    raw_city = data.get("city")
-    if not isinstance(raw_city, str):
-        _bad("'city' must be a city name.", field="city")
-    city = board.city(raw_city)
-    if city is None:
-        _bad(f"Unknown city {raw_city!r}.", ErrorCode.UNKNOWN_CITY, field="city")
-    color, locomotives = _payment(data)
-    return BuildStation(city.name, color, locomotives)
+        return ClaimRoute(route.id, color, action.locomotives)
+    if isinstance(action, BuildStation):
+        city = board.city(action.city)
+        if city is None:
+            _bad(f"Unknown city {action.city!r}.", ErrorCode.UNKNOWN_CITY, field="city")
+        return BuildStation(city.name, _color(action.color), action.locomotives)
+    return action
+
+
+def parse_action(data: object, board: Board) -> Action:
+    """Build a canonical action from untyped client JSON, or raise
+    ``MalformedActionError``: its shape and types checked, then its names
+    (``canonical_action``)."""
+    return canonical_action(_shaped(data, board), board)

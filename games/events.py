@@ -3,7 +3,8 @@
 The games app sends each signal inside the transaction of the change it reports, and
 receivers run at once, in that transaction: what they write commits or rolls back with
 the change, and a receiver that raises fails it. Work for later is theirs to queue on
-commit. Every signal is sent by ``Game`` with keyword arguments only:
+commit. Every signal is sent by ``Game`` with keyword arguments only, its ``game`` read
+with its seats and their users (``game.seated``):
 
 - ``invitation_sent``: ``game``, ``seat`` (the invited user's seat);
 - ``play_started``: ``game``, its seats all taken and its first state stored;
@@ -14,6 +15,7 @@ commit. Every signal is sent by ``Game`` with keyword arguments only:
   ``taken_over`` (whether the AI now plays for the seat's user).
 
 The functions below send them; each is named after what the games code reports.
+``changed`` wakes the game's event streams once the change commits (``game:<id>``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from typing import Any
 from django.dispatch import Signal
 
 from engine import GameState
-
-from .models import Game, Seat
+from games.models import Game, Seat
+from ttr_service.streams import wakeups
 
 invitation_sent = Signal()
 play_started = Signal()
@@ -51,3 +53,13 @@ def game_over(game: Game, result: dict[str, Any]) -> None:
 
 def timed_out(game: Game, seat: Seat, policy: str, taken_over: bool) -> None:
     seat_timed_out.send(sender=Game, game=game, seat=seat, policy=policy, taken_over=taken_over)
+
+
+def topic(game_id: int) -> str:
+    """The wake-up topic of a game's event streams."""
+    return f"game:{game_id}"
+
+
+def changed(game_id: int) -> None:
+    """Wake the game's streams once the current transaction commits."""
+    wakeups.announce(topic(game_id))

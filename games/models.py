@@ -59,6 +59,11 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
 
+    # The seats with their users, on a game read with them (``games.queries.sql``, or
+    # ``Prefetch("seats", ..., to_attr="seated")``); not a column. Reading it on a game read
+    # without them raises AttributeError.
+    seated: list[Seat]
+
     class Meta:
         indexes = [
             models.Index(fields=["status", "-updated_at"]),
@@ -151,12 +156,18 @@ class MissedDeadline(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first response to a request carrying an Idempotency-Key, replayed on retries."""
+    """The outcome of a request carrying an Idempotency-Key, and its first answer, replayed
+    on retries: stored with the move (``status_code`` and ``version``, or ``problem`` for a
+    refusal), and a move's answer (``body``, ``headers``) once it is rendered after the
+    commit."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
     status_code = models.PositiveSmallIntegerField(null=True)
+    version = models.PositiveIntegerField(null=True)  # the game version the move made
+    problem = models.JSONField(null=True)  # a refusal's problem body
+    outcome_at = models.DateTimeField(null=True)
     body = models.BinaryField(null=True)
     headers = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)

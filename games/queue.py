@@ -1,7 +1,9 @@
 """The work the games app hands to its workers, asked for by task name.
 
-``games.tasks`` registers the tasks under these names; asking by name keeps the modules
-that ask (commands, reads) from importing the tasks, which import them.
+``games.worker.tasks`` registers the tasks under these names; asking by name keeps the
+modules that ask (commands, reads) from importing the tasks, which import them. The names
+are those the tasks had when they lived in ``games.tasks``: queued messages and the beat
+schedule name them so.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from ttr_service.tasks.sending import send_task, send_task_on_commit
 
 PLAY_AI_TURNS = "games.tasks.play_ai_turns"
 SETTLE_DEADLINE = "games.tasks.settle_deadline"
+SWEEP_DEADLINES = "games.tasks.sweep_deadlines"
 
 
 def ai_turns_on_commit(game_id: int, version: int) -> None:

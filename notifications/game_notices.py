@@ -28,9 +28,9 @@ def _base(game: Game, seat: Seat) -> dict[str, Any]:
 
 
 def _people(game: Game) -> list[Seat]:
-    """The seats of the game taken by a user, from ``game.seats.all()`` (loaded with the
-    game when its loader prefetched them, read now otherwise)."""
-    return [s for s in game.seats.all() if s.kind == SeatKind.HUMAN and s.user_id is not None]
+    """The seats of the game taken by a user, from ``game.seated``: every signal's game
+    comes with its seats read (``games.events``)."""
+    return [s for s in game.seated if s.kind == SeatKind.HUMAN and s.user_id is not None]
 
 
 def on_invitation_sent(game: Game, seat: Seat, **_: Any) -> None:
@@ -117,7 +117,7 @@ def deadlines_approaching(now: datetime) -> int:
     ``DEADLINE_WARNINGS_SECONDS``; returns how many warnings were recorded (a window
     already warned of is not counted again)."""
     waiting = Q(seats__pending=True, seats__kind=SeatKind.HUMAN, seats__ai_controlled=False)
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"), to_attr="seated")
     sent = 0
     for window in settings.DEADLINE_WARNINGS_SECONDS:
         soon = Game.objects.filter(

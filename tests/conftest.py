@@ -26,9 +26,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _no_views_kept_in_memory() -> None:
     """Each test starts without the game views an earlier test's requests kept."""
-    from games import rendered
+    from games import rendering
 
-    rendered.recent.clear()
+    rendering.recent.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -506,8 +506,8 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
     "HeartbeatStateEnum": "ops.health.HEARTBEAT_STATES",
     "CardEnum": "engine.colors.CARD_NAMES",
     "TrainColorEnum": "engine.colors.COLORS",
-    "RouteColorEnum": "games.wire.ROUTE_COLORS",
-    "UnkeptTicketsEnum": "games.wire.UNKEPT_TICKETS",
+    "RouteColorEnum": "games.serializers.boards.ROUTE_COLORS",
+    "UnkeptTicketsEnum": "games.serializers.boards.UNKEPT_TICKETS",
     # Each action shape's `type`, one value each: ClaimRouteTypeEnum, ...
     **{
         "".join(word.title() for word in kind.split("_")) + "TypeEnum": [kind]

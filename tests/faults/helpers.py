@@ -13,7 +13,8 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from accounts.services import token_issue
-from games import lobby, play, snapshot, store
+from games.commands import lobby, play, write
+from games.domain.seats import state_of
 from games.models import Game
 from tests.processes import WebServer
 
@@ -34,14 +35,14 @@ def client_for(web: WebServer, person) -> httpx.Client:
 
 def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe", **options) -> Game:
     """A started 2-player game of two people, then ``moves`` random legal moves."""
-    game = lobby.create_game(
+    game = lobby.game_create(
         host,
         board=board,
         seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("open")],
         first_seat=0,
         **options,
     )
-    lobby.join_game(guest, game.pk)
+    lobby.game_join(guest, game.pk)
     play_random(game.pk, {0: host, 1: guest}, moves, random.Random(seed))
     return Game.objects.get(pk=game.pk)
 
@@ -49,13 +50,13 @@ def human_game(host, guest, *, moves: int, seed: int = 1, board: str = "europe",
 def play_random(game_id: int, players: dict, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
         with transaction.atomic():
-            game = store.lock_game(game_id)
+            game = write.game_lock(game_id)
             if game.status != "active":
                 return
-            state = snapshot.load_state(game)
+            state = state_of(game)
             seat = state.pending.seats[0]
             action = rng.choice(state.legal_actions(seat))
-            play.act_locked(players[seat], game.pk, action.to_json(), game.version)
+            play.move_play_locked(players[seat], game.pk, action, game.version)
 
 
 def integrity(*game_ids: int) -> tuple[int, dict]:

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import lobby
+from games.commands import lobby
 from games.models import Game, Move, Seat
 
 from .helpers import human_game, integrity, user
@@ -35,7 +35,7 @@ def test_a_clean_database_passes(players, game):
     finished = human_game(*map(user, ("third", "fourth")), moves=2000, seed=7)
     assert finished.status == "finished"
     # A game still waiting for players has nothing to re-play.
-    waiting = lobby.create_game(
+    waiting = lobby.game_create(
         players[0], board="europe", seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("open")]
     )
     code, summary = integrity()

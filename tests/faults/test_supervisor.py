@@ -21,9 +21,9 @@ import httpx
 import pytest
 from django.conf import settings
 
-from games import lobby
-from games.integrity import check_game
+from games.commands import lobby
 from games.models import Game, Move
+from games.queries.integrity import check_game
 from ops.models import WorkerHeartbeat
 from tests.processes import (
     ROOT,
@@ -258,7 +258,7 @@ def test_the_supervisor_restarts_a_killed_worker_and_the_ai_game_loses_no_move(
     serve = Serve(shared_broker_env, tmp_path)
     with running(serve):
         (first_pid,) = serve.started("worker")
-        game = lobby.create_game(
+        game = lobby.game_create(
             user("host"), board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 2
         )
         wait_for(lambda: _moves(game.pk) >= 10, 60, "AI moves on the first worker")

@@ -41,13 +41,13 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from games import lobby
+from games.commands import lobby
 host = get_user_model().objects.create_user("host", password="a-long-Passphrase-42")
 ids = []
 for _ in range({GAMES}):
     # Committed, so the AI seats' task is queued through the embedded broker.
     with transaction.atomic():
-        game = lobby.create_game(
+        game = lobby.game_create(
             host, board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 2
         )
     ids.append(game.pk)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import lobby
+from games.commands import lobby
 from games.models import Game
 
 
@@ -24,11 +24,11 @@ def guest(db: Any) -> Any:
 def against_ai(user: Any, level: str = "easy", ais: int = 1, **options: Any) -> Game:
     """A started game: ``user`` in seat 0, AI seats after it, all choosing first tickets."""
     seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("ai", level=level)] * ais
-    return lobby.create_game(user, board="europe", seats=seats, first_seat=0, **options)
+    return lobby.game_create(user, board="europe", seats=seats, first_seat=0, **options)
 
 
 def two_people(user: Any, other: Any, **options: Any) -> Game:
     seats = [lobby.SeatSpec("creator"), lobby.SeatSpec("open")]
-    game = lobby.create_game(user, board="europe", seats=seats, first_seat=0, **options)
-    lobby.join_game(other, game.pk)
+    game = lobby.game_create(user, board="europe", seats=seats, first_seat=0, **options)
+    lobby.game_join(other, game.pk)
     return Game.objects.get(pk=game.pk)

@@ -9,9 +9,11 @@ import pytest
 from django.db import connection
 
 from engine import KeepTickets
-from games import ai, bots, play
+from games.commands import play
+from games.domain import bots
+from games.domain.seats import state_of
 from games.models import Game, Move, MoveCause
-from games.snapshot import load_state
+from games.worker import ai
 
 from .conftest import against_ai
 
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _offered(game: Game, seat: int) -> list[str]:
-    state = load_state(game)
+    state = state_of(game)
     return [state.board.tickets[i].id for i in state.offers[seat]]
 
 
@@ -34,7 +36,7 @@ def test_the_bot_thinks_with_no_transaction_open(person: Any, monkeypatch: Any) 
         return real(*args)
 
     monkeypatch.setattr(bots, "think", watched)
-    assert ai.play_ai_turns(game.pk) == 2
+    assert ai.ai_turns_play(game.pk) == 2
     assert seen == [False, False]
     assert Move.objects.filter(game=game, cause=MoveCause.AI).count() == 2
 
@@ -49,16 +51,16 @@ def test_a_persons_choice_landing_while_the_bot_thinks_does_not_make_it_think_ag
         calls.append(seat)
         if len(calls) == 1:
             mine = _offered(Game.objects.get(pk=game.pk), 0)
-            play.act(person, game.pk, {"type": "keep_tickets", "tickets": mine}, state_version)
+            play.move_play(person, game.pk, KeepTickets(tuple(mine)), state_version)
         return real(level, seed, state, seat)
 
     state_version = Game.objects.get(pk=game.pk).version
     monkeypatch.setattr(bots, "think", person_moves_meanwhile)
 
-    assert ai.play_ai_turns(game.pk) == 1
+    assert ai.ai_turns_play(game.pk) == 1
     assert calls == [1]
     game.refresh_from_db()
-    assert load_state(game).phase == "playing"
+    assert state_of(game).phase == "playing"
     assert list(Move.objects.filter(game=game).values_list("seat", "cause")) == [
         (0, MoveCause.PLAYER),
         (1, MoveCause.AI),
@@ -77,12 +79,12 @@ def test_a_decision_taken_meanwhile_makes_the_bot_think_again(
             # A second worker applies a choice for the same seat first.
             fresh = Game.objects.get(pk=game.pk)
             other = KeepTickets(tuple(_offered(fresh, 1)))
-            assert play.apply_ai_move(game.pk, 1, other, fresh.version) is play.AiMove.APPLIED
+            assert play.ai_move_apply(game.pk, 1, other, fresh.version)[0] is play.AiMove.APPLIED
         return real(level, seed, state, seat)
 
     monkeypatch.setattr(bots, "think", another_worker_moves_meanwhile)
 
-    assert ai.play_ai_turns(game.pk) == 0  # its own choice went stale; nothing else pending
+    assert ai.ai_turns_play(game.pk) == 0  # its own choice went stale; nothing else pending
     assert len(calls) == 1
     assert Move.objects.filter(game=game, seat=1).count() == 1
 
@@ -91,8 +93,8 @@ def test_a_stale_choice_is_refused_under_the_lock(person: Any) -> None:
     game = against_ai(person)
     decided_on = game.version
     choice = KeepTickets(tuple(_offered(game, 1)))
-    assert play.apply_ai_move(game.pk, 1, choice, decided_on) is play.AiMove.APPLIED
-    assert play.apply_ai_move(game.pk, 1, choice, decided_on) is play.AiMove.RETHINK
+    assert play.ai_move_apply(game.pk, 1, choice, decided_on)[0] is play.AiMove.APPLIED
+    assert play.ai_move_apply(game.pk, 1, choice, decided_on)[0] is play.AiMove.RETHINK
     assert Move.objects.filter(game=game, seat=1).count() == 1
 
 
@@ -100,5 +102,5 @@ def test_a_seat_taken_back_by_its_person_is_not_played(person: Any) -> None:
     game = against_ai(person)
     choice = KeepTickets(tuple(_offered(game, 0)))
     # Seat 0 is the person's: the worker never plays it.
-    assert play.apply_ai_move(game.pk, 0, choice, game.version) is play.AiMove.RETHINK
+    assert play.ai_move_apply(game.pk, 0, choice, game.version)[0] is play.AiMove.RETHINK
     assert not Move.objects.filter(game=game).exists()

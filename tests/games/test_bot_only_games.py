@@ -8,10 +8,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import bots, lobby, snapshot
-from games.integrity import check_game
+from games.commands import lobby
+from games.commands.play import AiMove, ai_move_apply
+from games.domain import bots
+from games.domain.seats import state_of
 from games.models import Game, GameStatus, Move, Seat
-from games.play import AiMove, apply_ai_move
+from games.queries.integrity import check_game
 from tests.concurrency import run_at_once
 from ttr_service.http.problems import ServiceError
 
@@ -19,7 +21,7 @@ BOTS = [lobby.SeatSpec("ai", level="random"), lobby.SeatSpec("ai", level="random
 
 
 def bots_only(user: Any, **options: Any) -> Game:
-    return lobby.create_game(user, board="europe", seats=BOTS, **options)
+    return lobby.game_create(user, board="europe", seats=BOTS, **options)
 
 
 @pytest.fixture(autouse=True)
@@ -31,12 +33,12 @@ def _no_ai_turns_queued(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_only_the_users_unfinished_games_without_a_person_count(person: Any, guest: Any) -> None:
     counted = bots_only(person)
     bots_only(guest)
-    lobby.create_game(person, board="europe", seats=[lobby.SeatSpec("creator"), *BOTS])
-    lobby.create_game(person, board="europe", seats=[lobby.SeatSpec("open"), *BOTS])
+    lobby.game_create(person, board="europe", seats=[lobby.SeatSpec("creator"), *BOTS])
+    lobby.game_create(person, board="europe", seats=[lobby.SeatSpec("open"), *BOTS])
     invited = [lobby.SeatSpec("invite", username="grace"), *BOTS]
-    lobby.create_game(person, board="europe", seats=invited)
+    lobby.game_create(person, board="europe", seats=invited)
     cancelled = bots_only(person)
-    lobby.cancel_game(person, cancelled.pk)
+    lobby.game_cancel(person, cancelled.pk)
     finished = bots_only(person)
     Game.objects.filter(pk=finished.pk).update(status=GameStatus.FINISHED)
 
@@ -66,7 +68,7 @@ def test_a_cancelled_running_game_has_no_clock_and_no_seat_to_decide(person: Any
     assert running.deadline is not None
     assert Seat.objects.filter(game=game, pending=True).exists()
 
-    lobby.cancel_game(person, game.pk)
+    lobby.game_cancel(person, game.pk)
 
     cancelled = Game.objects.get(pk=game.pk)
     assert cancelled.status == GameStatus.CANCELLED
@@ -81,13 +83,13 @@ def test_a_cancelled_running_game_has_no_clock_and_no_seat_to_decide(person: Any
 def test_an_ai_move_decided_before_the_cancel_is_not_applied(person: Any) -> None:
     game = bots_only(person)
     loaded = Game.objects.get(pk=game.pk)
-    state = snapshot.load_state(loaded)
+    state = state_of(loaded)
     seat = state.pending.seats[0]
     decided = bots.think("random", loaded.seed, state, seat)
 
-    lobby.cancel_game(person, game.pk)
+    lobby.game_cancel(person, game.pk)
 
-    assert apply_ai_move(game.pk, seat, decided, loaded.version) is AiMove.DONE
+    assert ai_move_apply(game.pk, seat, decided, loaded.version)[0] is AiMove.DONE
     assert not Move.objects.filter(game=game).exists()
 
 

@@ -1,4 +1,4 @@
-"""``store.decision_unchanged``: which changes since a version leave a seat's decision as
+"""``write.decision_unchanged``: which changes since a version leave a seat's decision as
 it was (the rule behind the action precondition and the AI's applying of its choices)."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from games import play, store
+from engine import KeepTickets
+from games.commands import play, write
+from games.domain.seats import state_of
 from games.models import Game
-from games.snapshot import load_state
 
 from .conftest import two_people
 
@@ -17,14 +18,14 @@ pytestmark = pytest.mark.django_db
 
 
 def _keep(user: Any, game: Game, seat: int, version: int) -> None:
-    state = load_state(Game.objects.get(pk=game.pk))
+    state = state_of(Game.objects.get(pk=game.pk))
     offered = [state.board.tickets[i].id for i in state.offers[seat]]
-    play.act(user, game.pk, {"type": "keep_tickets", "tickets": offered}, version)
+    play.move_play(user, game.pk, KeepTickets(tuple(offered)), version)
 
 
 def _unchanged(game: Game, seat: int, since: int) -> bool:
     fresh = Game.objects.get(pk=game.pk)
-    return store.decision_unchanged(fresh, load_state(fresh), seat, since)
+    return write.decision_unchanged(fresh, state_of(fresh), seat, since)
 
 
 def test_the_current_version_is_always_current(person: Any, guest: Any) -> None:

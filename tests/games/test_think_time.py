@@ -9,7 +9,7 @@ import pytest
 from engine import GameState, new_game
 from engine.bots import make_bot, seat_view
 from engine.bots.hard import HardPlanner
-from games import bots
+from games.domain import bots
 
 
 def late_positions() -> list[GameState]:

@@ -126,7 +126,7 @@ def test_a_successful_sweep_is_recorded(eager) -> None:
 @pytest.mark.django_db
 def test_a_failed_sweep_and_other_tasks_are_not_recorded(eager) -> None:
     with (
-        mock.patch("games.timeouts.sweep", side_effect=RuntimeError("broken")),
+        mock.patch("games.commands.deadlines.deadlines_sweep", side_effect=RuntimeError("broken")),
         pytest.raises(RuntimeError),
     ):
         current_app.tasks[heartbeats.SWEEP_TASK].apply()

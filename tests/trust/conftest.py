@@ -92,9 +92,9 @@ def finished_game(creator: Persona, opponent: Persona) -> int:
     joined = opponent.client.post(f"/api/v1/games/{game_id}/join", {}, format="json")
     assert joined.status_code == 200, joined.content
     game = Game.objects.get(pk=game_id)
-    from games.snapshot import load_state
+    from games.domain.seats import state_of
 
-    state = load_state(game)
+    state = state_of(game)
     bot = make_bot("random", game.seed)
     moves = []
     while not state.is_over:

@@ -44,12 +44,12 @@ def test_any_method_on_an_unknown_path_gets_the_same_404(debug, method):
 
 
 def test_a_failure_under_api_is_a_problem_not_a_debug_page(debug, monkeypatch):
-    from games import api
+    from games.http import boards as games_http
 
     def broken(*args, **kwargs):
         raise RuntimeError("the view broke")
 
-    monkeypatch.setattr(api.selectors, "board_summary", broken)
+    monkeypatch.setattr(games_http, "board_summaries", broken)
     response = APIClient(raise_request_exception=False).get("/api/v1/boards")
     assert response.status_code == 500
     assert response["Content-Type"] == PROBLEM

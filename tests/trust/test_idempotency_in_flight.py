@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games import play
+from games.http import play
 from games.models import Game, IdempotencyRecord, Move
 from tests.concurrency import run_at_once
 
@@ -40,14 +40,14 @@ def test_a_retry_while_the_first_request_runs_gets_409_then_the_first_answer(
     moves_before = Move.objects.filter(game_id=game_id).count()
 
     inside, release = threading.Event(), threading.Event()
-    real_submit = play.act_locked
+    real_submit = play.move_play_locked
 
     def held_submit(*args: Any, **kwargs: Any) -> Any:
         inside.set()
         assert release.wait(GUARD_SECONDS)
         return real_submit(*args, **kwargs)
 
-    monkeypatch.setattr(play, "act_locked", held_submit)
+    monkeypatch.setattr(play, "move_play_locked", held_submit)
 
     def client() -> APIClient:
         c = APIClient()
@@ -72,7 +72,7 @@ def test_a_retry_while_the_first_request_runs_gets_409_then_the_first_answer(
     assert original.status_code == 200
     assert Move.objects.filter(game_id=game_id).count() == moves_before + 1
 
-    monkeypatch.setattr(play, "act_locked", real_submit)
+    monkeypatch.setattr(play, "move_play_locked", real_submit)
     retry = client().post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="move-1")
     assert retry.status_code == 200
     assert retry.content == original.content
@@ -91,12 +91,12 @@ def test_a_key_whose_first_request_failed_is_answered_by_the_next_attempt(
 ) -> None:
     game, mover, url, body = blind_draw()
     game_id = game.pk
-    real_submit = play.act_locked
+    real_submit = play.move_play_locked
 
     def crash(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the process died here")
 
-    monkeypatch.setattr(play, "act_locked", crash)
+    monkeypatch.setattr(play, "move_play_locked", crash)
     client = APIClient(raise_request_exception=False)
     client.credentials(HTTP_AUTHORIZATION=f"Token {mover.key}")
     failed = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="move-2")
@@ -104,7 +104,7 @@ def test_a_key_whose_first_request_failed_is_answered_by_the_next_attempt(
     record = IdempotencyRecord.objects.get(key="move-2")
     assert record.status_code is None  # claimed, never answered: the move rolled back
 
-    monkeypatch.setattr(play, "act_locked", real_submit)
+    monkeypatch.setattr(play, "move_play_locked", real_submit)
     again = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="move-2")
     assert again.status_code == 200
     assert "Idempotent-Replayed" not in again

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from games.feeds import GameFeed
 from games.models import Game
-from games.streams import GameFeed
 from tests.api.games.conftest import act, create_game
 from tests.api.games.test_hidden_information import _normal, _secrets_for, _twin_games
 

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from accounts.services import token_issue
-from games.ai import play_ai_turns
 from games.models import Game, Seat
+from games.worker.ai import ai_turns_play
 
 PASSWORD = "a-long-Passphrase-42"
 TIMEOUT_MS = 20_000
@@ -77,7 +77,7 @@ def keep_all_offered(user: Any, game_id: int) -> dict[str, Any]:
 def finish_with_ai(game_id: int, seat: int = 0) -> Game:
     """Let the AI play ``seat`` too, to the end of the game."""
     Seat.objects.filter(game_id=game_id, index=seat).update(ai_controlled=True)
-    play_ai_turns(game_id, max_moves=5000)
+    ai_turns_play(game_id, max_moves=5000)
     game = Game.objects.get(pk=game_id)
     assert game.status == "finished"
     return game

@@ -8,8 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import selectors
+from games.domain.seats import seat_of
 from games.models import Game
+from games.queries.games import game_or_404
+from games.serializers.games import game_detail
 
 from .pages import (
     DESKTOP,
@@ -59,7 +61,7 @@ def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, a
     else:
         pytest.fail(f"the game did not end; decisions played: {played}")
 
-    game = Game.objects.get(pk=game_id)
+    game = game_or_404(game_id)
     assert game.status == "finished"
     assert played["choose_initial_tickets"] == 1
     assert played["draw_tickets"] == 1 and played["keep_tickets"] == 1
@@ -68,7 +70,7 @@ def test_a_new_player_beats_the_ai_to_the_end_by_clicking(browser, web_server, a
     # The map shows the player's routes exactly as the game holds them.
     user = get_user_model().objects.get(username="walter")
     seat = game.seats.get(user=user).index
-    held = selectors.game_detail(game, user)["state"]["seats"][seat]["routes"]
+    held = game_detail(game, seat_of(user, game))["state"]["seats"][seat]["routes"]
     shown = page.eval_on_selector_all(
         f'g.route.claimed[data-owner="{seat}"]', "nodes => nodes.map(n => n.dataset.route)"
     )

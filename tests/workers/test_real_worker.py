@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from engine import load_board, new_game, parse_action
-from games import lobby
+from engine import KeepTickets, load_board, new_game, parse_action
+from games.commands import lobby
 from games.models import Game, MissedDeadline, Move, MoveCause
 from tests.processes import Worker, wait_for
 
@@ -33,7 +33,7 @@ def _status(game_id: int) -> str:
 
 
 def test_four_ai_seats_finish_a_game_on_the_worker(worker):
-    game = lobby.create_game(
+    game = lobby.game_create(
         _user("host"), board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 4
     )
     wait_for(lambda: _status(game.pk) == "finished", 180, "the AI game to finish")
@@ -45,14 +45,14 @@ def test_four_ai_seats_finish_a_game_on_the_worker(worker):
 
 def test_a_missed_deadline_fires_once_on_the_worker(worker):
     host, guest = _user("host"), _user("guest")
-    game = lobby.create_game(
+    game = lobby.game_create(
         host,
         board="europe",
         seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("open")],
         turn_time_limit=3600,
         first_seat=0,
     )
-    lobby.join_game(guest, game.pk)
+    lobby.game_join(guest, game.pk)
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     wait_for(
         lambda: Move.objects.filter(game_id=game.pk, cause=MoveCause.TIMEOUT).exists(),
@@ -76,7 +76,7 @@ def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worke
     first = Worker(env, tmp_path / "first.log")
     first.start()
     try:
-        game = lobby.create_game(
+        game = lobby.game_create(
             _user("host"), board="europe", seats=[lobby.SeatSpec("ai", level="random")] * 2
         )
         wait_for(lambda: Move.objects.filter(game_id=game.pk).count() >= 10, 60, "AI moves")
@@ -102,20 +102,20 @@ def test_a_worker_killed_in_an_ai_turn_plays_it_exactly_once_after_restart(worke
 def test_an_ai_seat_moves_within_seconds_of_a_settled_deadline(worker):
     """The AI seat's turn is queued with the settling, not left to the stuck-AI sweep
     (AI_STUCK_SECONDS, 60 s here). Target 2 s; the limit allows 5 s for a busy machine."""
-    from games import play
-    from games.snapshot import load_state
+    from games.commands import play
+    from games.domain.seats import state_of
 
     host = _user("host")
-    game = lobby.create_game(
+    game = lobby.game_create(
         host,
         board="europe",
         seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("ai", level="random")],
         turn_time_limit=3600,
         first_seat=0,
     )
-    state = load_state(Game.objects.get(pk=game.pk))
+    state = state_of(Game.objects.get(pk=game.pk))
     offered = [state.board.tickets[i].id for i in state.offers[0]]
-    play.act(host, game.pk, {"type": "keep_tickets", "tickets": offered}, game.version)
+    play.move_play(host, game.pk, KeepTickets(tuple(offered)), game.version)
     wait_for(lambda: Game.objects.get(pk=game.pk).state["phase"] == "playing", 30, "the AI's keep")
     assert Game.objects.get(pk=game.pk).state["current"] == 0
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))

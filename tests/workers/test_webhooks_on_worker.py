@@ -8,7 +8,7 @@ import pytest
 import standardwebhooks
 from django.contrib.auth import get_user_model
 
-from games import lobby
+from games.commands import lobby
 from notifications.models import Delivery
 from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import running_receiver
@@ -33,7 +33,7 @@ def test_a_webhook_gets_a_signed_delivery_and_a_failing_one_is_retried(worker_en
         retried = endpoint_create(guest, url=flaky.url, name="flaky", events=["invitation"])
         worker.start()
         try:
-            lobby.create_game(
+            lobby.game_create(
                 host,
                 board="europe",
                 seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("invite", username="guest")],

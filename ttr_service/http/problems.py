@@ -21,6 +21,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
+from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -127,6 +128,20 @@ def engine_problem(error: EngineError, instance: str | None) -> dict[str, Any]:
     return problem(error.code, error.message, instance, errors, **extra)
 
 
+def problem_of(error: APIException | EngineError, instance: str | None) -> dict[str, Any]:
+    """The problem body of a refusal: a service, DRF or engine error."""
+    if isinstance(error, EngineError):
+        return engine_problem(error, instance)
+    if isinstance(error, ServiceError):
+        return problem(error.problem_code, str(error.detail), instance, **error.extra)
+    code = next((c for cls, c in DRF_CODES.items() if isinstance(error, cls)), Code.SERVER_ERROR)
+    if isinstance(error, exceptions.ValidationError):
+        errors = field_errors(error.detail)
+        fields = ", ".join(sorted({e["field"] or "(body)" for e in errors}))
+        return problem(code, f"The request has invalid fields: {fields}", instance, errors)
+    return problem(code, str(error.detail), instance)
+
+
 def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     request = context.get("request")
     instance = request.path if request is not None else None
@@ -152,23 +167,11 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    # DRF's handler gives the status and the headers (Retry-After, WWW-Authenticate).
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
-    code: ProblemCode
-    errors: list[dict[str, str]] = []
-    extra: dict[str, Any] = {}
-    if isinstance(exc, ServiceError):
-        code, detail, extra = exc.problem_code, str(exc.detail), exc.extra
-    else:
-        code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), Code.SERVER_ERROR)
-        detail = str(exc.detail)
-        if isinstance(exc, exceptions.ValidationError):
-            errors = field_errors(exc.detail)
-            detail = "The request has invalid fields: " + ", ".join(
-                sorted({e["field"] or "(body)" for e in errors})
-            )
-    response.data = problem(code, detail, instance, errors, **extra)
+    response.data = problem_of(exc, instance)
     response.status_code = response.data["status"]
     response.content_type = PROBLEM_CONTENT_TYPE
     return response

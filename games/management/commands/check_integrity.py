@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.integrity import check_games
+from games.queries.integrity import check_games
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import BOARD_IDS, replay
-from games.score_api import EXAMPLE_COUNTRY_TICKETS
+from games.http.score import EXAMPLE_COUNTRY_TICKETS
 
 from .conftest import create_game
 

@@ -1,16 +1,16 @@
 """Games of AI seats only: their creator may cancel them while they run, and may hold a few.
 
 No worker plays here: AI turns asked for are only recorded, so a bot-only game stays
-running until a test plays its AI turns itself (``ai.play_ai_turns``).
+running until a test plays its AI turns itself (``ai.ai_turns_play``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games import ai
-from games.integrity import check_game
 from games.models import Game, GameStatus, Move
+from games.queries.integrity import check_game
+from games.worker import ai
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def stored(game_id):
 def test_the_creator_cancels_a_running_bot_only_game_and_its_bots_stop(creator, no_worker):
     game_id = bot_game(creator, turn_time_limit=3600)
     assert no_worker == [game_id]
-    assert ai.play_ai_turns(game_id, max_moves=4) == 4
+    assert ai.ai_turns_play(game_id, max_moves=4) == 4
     version = Game.objects.get(pk=game_id).version
 
     response = cancel(creator, game_id)
@@ -63,7 +63,7 @@ def test_the_creator_cancels_a_running_bot_only_game_and_its_bots_stop(creator, 
     assert after[0] == "cancelled"
     assert after[3] == 4  # the moves played stay on record
     # A worker that picks the game up afterwards finds it cancelled and plays nothing.
-    assert ai.play_ai_turns(game_id) == 0
+    assert ai.ai_turns_play(game_id) == 0
     assert stored(game_id) == after
     assert check_game(Game.objects.get(pk=game_id)) == []
     assert creator.get(f"{URL}/{game_id}").json()["status"] == "cancelled"

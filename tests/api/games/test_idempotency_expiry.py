@@ -11,7 +11,7 @@ import time_machine
 from django.utils import timezone
 
 from games.models import Game, IdempotencyRecord
-from games.tasks import sweep_deadlines
+from games.worker.tasks import sweep_deadlines
 
 from .conftest import keep_all_initial
 

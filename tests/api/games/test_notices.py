@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import timeouts
+from games.commands import deadlines
 from notifications.models import Notification
 from notifications.tasks import warn_deadlines
 
@@ -57,7 +57,7 @@ def test_a_timeout_and_the_end_are_announced(creator, opponent, users):
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     keep_all_initial(game["id"], creator, opponent)
     with time_machine.travel(timezone.now() + timedelta(hours=2), tick=False):
-        timeouts.sweep()
+        deadlines.deadlines_sweep()
     assert "timed_out" in _kinds(users["creator"])
     over = Notification.objects.get(user=users["opponent"], kind="game_over")
     assert over.data["place"] == 1

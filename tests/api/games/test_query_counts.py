@@ -15,7 +15,7 @@ from .conftest import create_game, keep_all_initial
 # first (POLL_QUERIES), to serve a view already rendered.
 VIEW_QUERIES = 2
 # Rendering a view reads the game with its creator and its seats with their users, in
-# one query (games/loading.py; docs/decisions/0300).
+# one query (games/queries/sql.py; docs/decisions/0300).
 GAME_READ = 1
 # A poll whose If-None-Match matches: the token, then the game's version, status, deadline
 # and the caller's seat in one query; neither the state nor the seats are loaded.

@@ -13,9 +13,10 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from engine.state import CHOOSE_INITIAL_TICKETS
-from games import lobby, snapshot, store
-from games.integrity import check_game
+from games.commands import lobby, write
+from games.domain.seats import state_of
 from games.models import Game, Move
+from games.queries.integrity import check_game
 from tests.concurrency import run_at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -39,9 +40,9 @@ def _players(n: int) -> list:
 def _new_game(users: list) -> Game:
     """A started game of ``users`` (all people), the initial tickets still to choose."""
     seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * (len(users) - 1)
-    game = lobby.create_game(users[0], board="europe", seats=seats, first_seat=0)
+    game = lobby.game_create(users[0], board="europe", seats=seats, first_seat=0)
     for guest in users[1:]:
-        lobby.join_game(guest, game.pk)
+        lobby.game_join(guest, game.pk)
     return Game.objects.get(pk=game.pk)
 
 
@@ -61,7 +62,7 @@ def test_the_same_move_posted_by_8_threads_applies_exactly_once_in_100_races():
     for _ in range(RACES):
         if game.status != "active":
             game = _new_game(users)
-        state = snapshot.load_state(game)
+        state = state_of(game)
         seat = state.pending.seats[0]
         action = rng.choice(state.legal_actions(seat)).to_json()
         body = {"version": game.version, "action": action}
@@ -84,7 +85,7 @@ def test_random_actions_from_every_seat_at_once_never_corrupt_the_game():
     for _ in range(ROUNDS):
         if game.status != "active":
             game = _new_game(users)
-        state = snapshot.load_state(game)
+        state = state_of(game)
         calls = []
         for seat, user in enumerate(users):
             # Each seat posts two actions: legal ones when it must decide, otherwise what
@@ -126,7 +127,7 @@ def test_a_lock_that_waited_for_a_move_reads_the_seats_that_move_wrote():
     def move() -> None:
         try:
             with transaction.atomic():
-                store.lock_game(game.pk)
+                write.game_lock(game.pk)
                 Seat.objects.filter(game=game, index=1).update(missed_turns=7, pending=False)
                 holding.set()
                 release.wait(10)
@@ -137,8 +138,8 @@ def test_a_lock_that_waited_for_a_move_reads_the_seats_that_move_wrote():
         try:
             holding.wait(10)
             with transaction.atomic():
-                locked = store.lock_game(game.pk, with_seats=True)
-                seat = next(s for s in locked.seats.all() if s.index == 1)
+                locked = write.game_lock(game.pk)
+                seat = next(s for s in locked.seated if s.index == 1)
                 seen["seat"] = (seat.missed_turns, seat.pending)
         finally:
             connection.close()

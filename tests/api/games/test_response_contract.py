@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from engine import BOARD_IDS, load_board
-from games.wire import EVENTS
+from games.serializers.events import EVENTS
 
 from .conftest import act, create_game
 

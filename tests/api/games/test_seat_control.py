@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import timeouts
+from games.commands import deadlines
 
 from .conftest import create_game, keep_all_initial
 
@@ -30,7 +30,7 @@ def _taken_over(creator, opponent):
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     keep_all_initial(game["id"], creator, opponent)
     with time_machine.travel(timezone.now() + timedelta(hours=2), tick=False):
-        timeouts.sweep()  # seat 0 misses its turn: the AI takes it at once
+        deadlines.deadlines_sweep()  # seat 0 misses its turn: the AI takes it at once
     return game["id"]
 
 

@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import timeouts
+from games.commands import deadlines
 from games.models import Game, MissedDeadline, Move, MoveCause, Seat
 
 from .conftest import act, create_game, keep_all_initial
@@ -56,7 +56,7 @@ def test_a_missed_second_card_is_drawn_blind_and_the_turn_passes(creator, oppone
     game_id = _started(creator, opponent)
     act(creator, game_id, {"type": "draw_blind"})
     with _later():
-        timeouts.sweep()
+        deadlines.deadlines_sweep()
     last = Move.objects.filter(game_id=game_id).order_by("-number").first()
     assert last.cause == MoveCause.TIMEOUT and last.action == {"type": "draw_blind"}
     assert Game.objects.get(pk=game_id).state["current"] == 1
@@ -65,8 +65,8 @@ def test_a_missed_second_card_is_drawn_blind_and_the_turn_passes(creator, oppone
 def test_the_forfeit_policy_ends_a_two_player_game(creator, opponent):
     game_id = _started(creator, opponent, timeout_policy="forfeit")
     with _later():
-        assert timeouts.sweep()["settled"] == 1
-        assert timeouts.sweep()["settled"] == 0
+        assert deadlines.deadlines_sweep()["settled"] == 1
+        assert deadlines.deadlines_sweep()["settled"] == 0
     game = Game.objects.get(pk=game_id)
     assert game.status == "finished"
     assert game.result["ranking"][-1]["seat"] == 0
@@ -79,11 +79,11 @@ def test_the_ai_takes_the_seat_after_repeated_misses_and_the_player_takes_it_bac
 ):
     game_id = _started(creator, opponent, timeout_policy="ai_takes_seat", timeout_takeover_after=2)
     with _later(2):
-        timeouts.sweep()  # seat 0 misses once; now seat 1 is to move
+        deadlines.deadlines_sweep()  # seat 0 misses once; now seat 1 is to move
     with _later(4):
-        timeouts.sweep()  # seat 1 misses once
+        deadlines.deadlines_sweep()  # seat 1 misses once
     with _later(6):
-        timeouts.sweep()  # seat 0 misses a second time: the AI takes the seat
+        deadlines.deadlines_sweep()  # seat 0 misses a second time: the AI takes the seat
     seat = Seat.objects.get(game_id=game_id, index=0)
     assert seat.ai_controlled and seat.missed_turns == 2
     response = creator.post(f"/api/v1/games/{game_id}/reclaim", {}, format="json")
@@ -96,7 +96,7 @@ def test_both_seats_missing_the_initial_choice_are_settled(creator, opponent):
     game = create_game(creator, turn_time_limit=600)
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     with _later(1):
-        timeouts.sweep()
+        deadlines.deadlines_sweep()
     state = Game.objects.get(pk=game["id"]).state
     assert state["phase"] == "playing"
     assert all(len(t) >= 2 for t in state["tickets"])

@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import timeouts
+from games.commands import deadlines
 from games.models import Game, MissedDeadline
 
 from .conftest import create_game, keep_all_initial
@@ -33,7 +33,7 @@ def test_a_vacation_pushes_the_deadline_of_my_pending_decision(creator, opponent
     after = Game.objects.get(pk=game_id).deadline
     assert after - before == pytest.approx(timedelta(days=3), abs=timedelta(seconds=5))
     with time_machine.travel(timezone.now() + timedelta(days=2), tick=False):
-        assert timeouts.sweep()["settled"] == 0
+        assert deadlines.deadlines_sweep()["settled"] == 0
     assert not MissedDeadline.objects.exists()
 
 

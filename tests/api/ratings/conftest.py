@@ -87,6 +87,8 @@ def finished_game(db):
                 Seat.objects.create(game=game, index=i, kind=SeatKind.AI, ai_level="random")
             else:
                 Seat.objects.create(game=game, index=i, kind=SeatKind.HUMAN, user=s["user"])
+        # As the games app reads a game it sends in its events: with its seats.
+        game.seated = list(Seat.objects.filter(game=game).select_related("user"))
         return game
 
     return make

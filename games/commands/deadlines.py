@@ -1,0 +1,219 @@
+"""Missed deadlines: each one is settled exactly once, by the game's timeout policy.
+
+A deadline lives in the database (``Game.deadline``). The beat sweep settles the overdue
+games; a command that finds its game overdue settles it first; a read only reports it and
+queues the settling. The row lock plus a unique ``MissedDeadline(game, version)`` make the
+effect happen once, however many sweeps, workers or requests see the same overdue game.
+
+The AI that plays a missed turn thinks before the lock is taken, on a snapshot of the
+overdue version; the lock then applies its choices only if the game is still at that
+version (otherwise it thinks again), so no one waits for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from engine import Action, Forfeit, GameState
+from engine.legal import safe_action
+from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
+from games import errors, events, queue
+from games.commands.write import bump, game_lock, move_apply
+from games.domain import bots
+from games.domain.deadlines import MAX_EXTRA_SECONDS, MIN_EXTRA_SECONDS, deadline_passed
+from games.domain.seats import seat_of, state_of
+from games.models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
+from games.queries import clocks, sql
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
+T = TypeVar("T")
+
+# A timed-out seat's turn is at most this many decisions (draws, tunnel, tickets).
+_MAX_DECISIONS = 8
+# Times a settling thinks again because the game changed while it thought.
+_ATTEMPTS = 5
+# The decisions the AI plays for a person; the others have a cautious default.
+_FRESH = (CHOOSE_INITIAL_TICKETS, TURN_ACTION)
+
+
+def _overdue(game: Game, now: datetime | None = None) -> bool:
+    return deadline_passed(game.status, game.deadline, now)
+
+
+def _plan(game: Game, now: datetime) -> dict[int, Action]:
+    """What the AI would play for each person whose fresh decision ran out (no lock held)."""
+    if game.timeout_policy == TimeoutPolicy.FORFEIT or not _overdue(game, now):
+        return {}
+    state = state_of(game)
+    if state.pending.kind not in _FRESH:
+        return {}
+    people = {s.index for s in game.seated if not s.played_by_ai}
+    return {
+        seat: bots.think(bots.DEFAULT_AI_LEVEL, game.seed, state, seat)
+        for seat in state.pending.seats
+        if seat in people
+    }
+
+
+def _play_for(game: Game, seat: int, policy: str, planned: Action | None) -> None:
+    """Settle ``seat``'s pending decisions after a missed deadline."""
+    if policy == TimeoutPolicy.FORFEIT:
+        move_apply(game, seat, Forfeit(), cause=MoveCause.TIMEOUT)
+        return
+    for _ in range(_MAX_DECISIONS):
+        state: GameState = state_of(game)
+        if state.is_over or seat not in state.pending.seats:
+            return
+        fresh = state.pending.kind in _FRESH
+        action = planned if fresh else safe_action(state, seat)
+        if action is None:
+            # Planned on this very version, so never missing; a guard, not a path.
+            action = bots.think(bots.DEFAULT_AI_LEVEL, game.seed, state, seat)
+        move_apply(game, seat, action, cause=MoveCause.TIMEOUT)
+        if not fresh:
+            # A mid-turn decision settled safely ends the turn it belonged to.
+            return
+        planned = None
+
+
+def deadline_settle(game_id: int, now: datetime | None = None) -> bool:
+    """Apply the timeout policy if the game's deadline has passed; True if it did."""
+    now = now or timezone.now()
+    for _ in range(_ATTEMPTS):
+        seen = sql.game_with_seats(game_id)
+        if seen is None or not _overdue(seen, now):
+            return False
+        plan = _plan(seen, now)
+        with transaction.atomic():
+            game = game_lock(game_id)
+            if not _overdue(game, now):
+                return False
+            if game.version != seen.version:
+                continue  # changed while the AI thought: think again on the new version
+            return _settle(game, plan)
+    return False
+
+
+def _settle(game: Game, plan: dict[int, Action]) -> bool:
+    seats = list(state_of(game).pending.seats)
+    try:
+        with transaction.atomic():
+            MissedDeadline.objects.create(
+                game=game, version=game.version, seats=seats, policy=game.timeout_policy
+            )
+    except IntegrityError:
+        return False
+    by_index = {s.index: s for s in game.seated}
+    for seat in seats:
+        row = by_index[seat]
+        if row.played_by_ai:
+            continue  # the AI task owns it; a stuck one is retried by the sweep
+        _play_for(game, seat, game.timeout_policy, plan.get(seat))
+        row.missed_turns += 1
+        take_over = (
+            game.timeout_policy == TimeoutPolicy.AI_TAKES_SEAT
+            and row.missed_turns >= game.timeout_takeover_after
+        )
+        if take_over and not row.ai_controlled:
+            row.ai_controlled, row.ai_controlled_since = True, timezone.now()
+        Seat.objects.filter(pk=row.pk).update(
+            missed_turns=row.missed_turns,
+            ai_controlled=row.ai_controlled,
+            ai_controlled_since=row.ai_controlled_since,
+        )
+        events.timed_out(game, row, game.timeout_policy, take_over)
+        if take_over:
+            queue.ai_turns_on_commit(game.pk, game.version)
+    return True
+
+
+def settled_first(game_id: int, command: Callable[[], T]) -> T:
+    """Run ``command``, a transaction that raises ``DeadlinePassed`` when it finds its game
+    overdue and unsettled: then the deadline is settled outside it (a bot may think) and
+    the command runs once more, on the settled game (whose next deadline is a whole time
+    limit away, at least a minute)."""
+    try:
+        return command()
+    except errors.DeadlinePassed:
+        deadline_settle(game_id)
+    try:
+        return command()
+    except errors.DeadlinePassed:
+        raise ServiceError(
+            Code.CONCURRENT_UPDATE, "The game's deadline is being settled; retry."
+        ) from None
+
+
+def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
+    """Settle every overdue game, and queue AI turns that seem stuck (periodic task)."""
+    now = now or timezone.now()
+    overdue = list(
+        Game.objects.filter(status=GameStatus.ACTIVE, deadline__lte=now).values_list(
+            "pk", flat=True
+        )
+    )
+    settled = sum(1 for game_id in overdue if deadline_settle(game_id, now))
+    stale = now - timedelta(seconds=settings.AI_STUCK_SECONDS)
+    ai_waiting = Seat.objects.filter(game=OuterRef("pk"), pending=True).filter(
+        Q(kind=SeatKind.AI) | Q(ai_controlled=True)
+    )
+    stuck = Game.objects.filter(
+        Exists(ai_waiting), status=GameStatus.ACTIVE, updated_at__lte=stale
+    ).values_list("pk", "version")
+    requeued = 0
+    for game_id, version in stuck:
+        requeued += queue.ai_turns(game_id, version)
+    return {"settled": settled, "ai_requeued": requeued}
+
+
+def extra_time_give(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
+    """An opponent grants the player to move more time (the clock of the pending seats)."""
+
+    def command() -> Game:
+        with transaction.atomic():
+            game = game_lock(game_id)
+            seat = seat_of(user, game)
+            if seat is None:
+                raise errors.not_a_player()
+            if game.status != GameStatus.ACTIVE:
+                raise errors.wrong_status(game.status, "active")
+            if game.deadline is None:
+                raise ServiceError(Code.NO_DEADLINE, "This game has no time limit.")
+            if seat.pending:
+                raise ServiceError(Code.OWN_CLOCK, "Extra time is given by the opponents.")
+            if not MIN_EXTRA_SECONDS <= seconds <= MAX_EXTRA_SECONDS:
+                raise ServiceError(
+                    Code.BAD_EXTRA_TIME, "Extra time must be from 1 minute to 7 days."
+                )
+            if clocks.unsettled(game):
+                raise errors.DeadlinePassed(game_id)
+            bump(game, deadline=game.deadline + timedelta(seconds=seconds))
+            return game
+
+    return settled_first(game_id, command)
+
+
+def seat_reclaim(user: AbstractBaseUser, game_id: int) -> Game:
+    """The player takes back a seat the AI took over after missed deadlines."""
+    with transaction.atomic():
+        game = game_lock(game_id)
+        seat = seat_of(user, game)
+        if seat is None:
+            raise errors.not_a_player()
+        if not seat.ai_controlled:
+            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, "The AI is not playing for you here.")
+        Seat.objects.filter(pk=seat.pk).update(
+            ai_controlled=False, ai_controlled_since=None, missed_turns=0
+        )
+        seat.ai_controlled, seat.ai_controlled_since, seat.missed_turns = False, None, 0
+        bump(game)
+    return game

@@ -1,0 +1,296 @@
+"""Commands of a game before it starts: create, join, leave, invitations, start, cancel.
+
+Each one is a transaction of its own: it locks the game row, checks the status and the
+caller's right, changes the seats, raises the version, and starts the game when the last
+seat is filled.
+
+A game of AI seats only (a bot-only game) starts at once and seats nobody, its creator
+included; a lobby whose only taken seats are AI seats becomes one when it is started. Its
+creator may cancel it while it runs, and may hold at most ``MAX_BOT_ONLY_GAMES_PER_USER``
+of them unfinished: the bots play without pause, so each one keeps a worker busy until it
+ends.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from engine import BOARD_IDS, ErrorCode, SetupError, load_board, new_game
+from engine.board import check_options
+from games import errors, events
+from games.commands.write import bump, game_lock, require_status, state_store
+from games.domain.bots import AI_LEVELS, DEFAULT_AI_LEVEL
+from games.domain.deadlines import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from games.models import Game, GameStatus, Seat, SeatKind, TimeoutPolicy
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    type: str  # "creator", "open", "invite", "ai"
+    username: str | None = None
+    level: str | None = None
+
+
+def game_create(
+    user: AbstractBaseUser,
+    *,
+    board: str,
+    seats: list[SeatSpec],
+    turn_time_limit: int | None = None,
+    timeout_policy: str = TimeoutPolicy.AI_PLAYS_TURN,
+    timeout_takeover_after: int = 2,
+    first_seat: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    if board not in BOARD_IDS:
+        raise errors.unknown_board(board)
+    plain = load_board(board)
+    try:
+        chosen = check_options(plain, options or {})
+    except SetupError as exc:
+        raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
+    rules = plain.rules
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise ServiceError(
+            Code.BAD_SEAT_COUNT,
+            f"{plain.name} is played by {rules.min_players} to {rules.max_players} players, "
+            f"not {len(seats)}.",
+        )
+    if sum(1 for s in seats if s.type == "creator") > 1:
+        raise ServiceError(Code.BAD_SEATS, "The creator can take only one seat.")
+    if turn_time_limit is not None and not MIN_TURN_SECONDS <= turn_time_limit <= MAX_TURN_SECONDS:
+        raise ServiceError(
+            Code.BAD_TIME_LIMIT, "The time limit per move must be from 1 minute to 14 days."
+        )
+    if first_seat is not None and not 0 <= first_seat < len(seats):
+        raise ServiceError(Code.BAD_FIRST_SEAT, "The first seat must be one of the seats.")
+    invited = _invitees(user, seats)
+    bots_only = all(s.type == "ai" for s in seats)
+    with transaction.atomic():
+        if bots_only:
+            _check_bot_only_quota(user)
+        game = Game.objects.create(
+            board=board,
+            options=chosen,
+            created_by=user,
+            players=len(seats),
+            turn_time_limit=turn_time_limit,
+            timeout_policy=timeout_policy,
+            timeout_takeover_after=timeout_takeover_after,
+            first_seat=first_seat,
+            seed=secrets.randbits(62),
+        )
+        now = timezone.now()
+        for i, spec in enumerate(seats):
+            if spec.type == "creator":
+                Seat.objects.create(
+                    game=game, index=i, kind=SeatKind.HUMAN, user=user, joined_at=now
+                )
+            elif spec.type == "invite":
+                seat = Seat.objects.create(
+                    game=game, index=i, kind=SeatKind.INVITED, user=invited[i]
+                )
+                events.invitation(game, seat)
+            elif spec.type == "ai":
+                Seat.objects.create(
+                    game=game,
+                    index=i,
+                    kind=SeatKind.AI,
+                    ai_level=spec.level or DEFAULT_AI_LEVEL,
+                    joined_at=now,
+                )
+            else:
+                Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
+        _read_seats(game)
+        _start_if_full(game)
+    return game
+
+
+def bot_only_games(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The games ``user`` created that have not ended and in which no person has a seat."""
+    return Game.objects.filter(
+        created_by=user, status__in=[GameStatus.LOBBY, GameStatus.ACTIVE]
+    ).exclude(seats__kind__in=[SeatKind.HUMAN, SeatKind.INVITED, SeatKind.OPEN])
+
+
+def _check_bot_only_quota(user: AbstractBaseUser) -> None:
+    """Refuse one more bot-only game past the limit. The user's row is locked first, so
+    two creations at once are counted one after the other (SQLite serialises writers)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    limit = settings.MAX_BOT_ONLY_GAMES_PER_USER
+    if bot_only_games(user).count() >= limit:
+        raise errors.too_many_bot_games(limit)
+
+
+def _invitees(user: AbstractBaseUser, seats: list[SeatSpec]) -> dict[int, Any]:
+    """The users invited to each seat, by seat index; checks the AI levels on the way."""
+    users = get_user_model()
+    invited: dict[int, Any] = {}
+    for i, spec in enumerate(seats):
+        if spec.type == "invite":
+            invitee = users.objects.filter(username__iexact=spec.username or "").first()
+            if invitee is None:
+                raise ServiceError(Code.UNKNOWN_USER, f"No user named {spec.username!r}.")
+            if invitee.pk == user.pk:
+                raise ServiceError(
+                    Code.BAD_SEATS, "Take a seat yourself instead of inviting yourself."
+                )
+            if invitee.pk in {u.pk for u in invited.values()}:
+                raise ServiceError(Code.BAD_SEATS, f"{invitee.username} is invited twice.")
+            invited[i] = invitee
+        elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
+            raise ServiceError(Code.UNKNOWN_AI_LEVEL, f"Unknown AI level {spec.level!r}.")
+    return invited
+
+
+def _start_if_full(game: Game) -> None:
+    if not any(s.kind in (SeatKind.OPEN, SeatKind.INVITED) for s in game.seated):
+        _start(game)
+
+
+def _start(game: Game) -> None:
+    state = new_game(game.board, game.players, game.seed, game.first_seat, options=game.options)
+    state_store(game, state, status=GameStatus.ACTIVE, started_at=timezone.now())
+    events.game_started(game)
+
+
+def _read_seats(game: Game) -> None:
+    """Read the seats again after statements that changed them (``game.seated``)."""
+    game.seated = list(Seat.objects.filter(game=game).select_related("user"))
+
+
+def game_join(user: AbstractBaseUser, game_id: int, seat: int | None = None) -> Game:
+    """Take an open seat (``seat``, or the first open one)."""
+    with transaction.atomic():
+        game = game_lock(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seats = game.seated
+        if any(s.user_id == user.pk for s in seats):
+            raise ServiceError(
+                Code.ALREADY_SEATED, "You already have a seat (or an invitation) here."
+            )
+        open_seats = [s for s in seats if s.kind == SeatKind.OPEN]
+        if seat is not None:
+            open_seats = [s for s in open_seats if s.index == seat]
+        if not open_seats:
+            raise ServiceError(Code.NO_OPEN_SEAT, "No open seat to take.")
+        taken = open_seats[0]
+        taken.kind, taken.user, taken.joined_at = SeatKind.HUMAN, user, timezone.now()
+        taken.save()
+        bump(game)
+        _start_if_full(game)
+    return game
+
+
+def game_leave(user: AbstractBaseUser, game_id: int) -> Game:
+    """Give up a seat taken in a lobby."""
+    with transaction.atomic():
+        game = game_lock(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seat = next(
+            (s for s in game.seated if s.user_id == user.pk and s.kind == SeatKind.HUMAN), None
+        )
+        if seat is None:
+            raise errors.not_a_player()
+        seat.kind, seat.user, seat.joined_at = SeatKind.OPEN, None, None
+        seat.save()
+        bump(game)
+    return game
+
+
+def _invitation_answer(user: AbstractBaseUser, game_id: int, accept: bool) -> Game:
+    with transaction.atomic():
+        game = game_lock(game_id)
+        require_status(game, GameStatus.LOBBY)
+        seat = next(
+            (s for s in game.seated if s.user_id == user.pk and s.kind == SeatKind.INVITED), None
+        )
+        if seat is None:
+            raise ServiceError(Code.NO_INVITATION, "You have no open invitation to this game.")
+        if accept:
+            seat.kind, seat.joined_at = SeatKind.HUMAN, timezone.now()
+        else:
+            seat.kind, seat.user = SeatKind.OPEN, None
+        seat.save()
+        bump(game)
+        if accept:
+            _start_if_full(game)
+    return game
+
+
+def invitation_accept(user: AbstractBaseUser, game_id: int) -> Game:
+    return _invitation_answer(user, game_id, True)
+
+
+def invitation_decline(user: AbstractBaseUser, game_id: int) -> Game:
+    return _invitation_answer(user, game_id, False)
+
+
+def game_start(user: AbstractBaseUser, game_id: int) -> Game:
+    """The creator starts the game with the seats taken; the others are dropped."""
+    with transaction.atomic():
+        game = game_lock(game_id)
+        if game.created_by_id != user.pk:
+            raise errors.not_creator("start it")
+        require_status(game, GameStatus.LOBBY)
+        seats = game.seated
+        taken = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AI)]
+        minimum = load_board(game.board).rules.min_players
+        if len(taken) < minimum:
+            raise ServiceError(
+                Code.NOT_ENOUGH_PLAYERS,
+                f"At least {minimum} seats must be taken (by players or the AI) to start.",
+            )
+        if all(s.kind == SeatKind.AI for s in taken):
+            # Dropping the seats nobody took leaves a bot-only game: it counts from now.
+            _check_bot_only_quota(user)
+        # Starting early drops the seats nobody took; the others close ranks in order.
+        kept_first = next((i for i, s in enumerate(taken) if s.index == game.first_seat), None)
+        Seat.objects.filter(game=game).exclude(pk__in=[s.pk for s in taken]).delete()
+        for new_index, seat in enumerate(taken):
+            if seat.index != new_index:
+                Seat.objects.filter(pk=seat.pk).update(index=new_index)
+        game.players = len(taken)
+        game.first_seat = kept_first
+        Game.objects.filter(pk=game.pk).update(players=game.players, first_seat=kept_first)
+        _read_seats(game)
+        _start(game)
+    return game
+
+
+def game_cancel(user: AbstractBaseUser, game_id: int) -> Game:
+    """The creator ends a game: a lobby, or a running game in which no person has a seat.
+
+    A running game with people in it is theirs too, so it is not cancelled: each of them
+    may forfeit instead. A bot-only game that is cancelled keeps its moves and state for
+    the record; its AI turns stop (the AI loop plays active games only), and no seat is
+    left to decide and no deadline to run.
+    """
+    with transaction.atomic():
+        game = game_lock(game_id)
+        if game.created_by_id != user.pk:
+            raise errors.not_creator("cancel it")
+        if game.status == GameStatus.ACTIVE and _bots_only(game):
+            bump(game, status=GameStatus.CANCELLED, deadline=None)
+            Seat.objects.filter(game=game, pending=True).update(pending=False)
+            for seat in game.seated:
+                seat.pending = False
+            return game
+        require_status(game, GameStatus.LOBBY)
+        bump(game, status=GameStatus.CANCELLED)
+    return game
+
+
+def _bots_only(game: Game) -> bool:
+    return all(s.kind == SeatKind.AI for s in game.seated)

@@ -1,0 +1,66 @@
+"""A small yearly vacation allowance: days during which a player's clocks stop.
+
+While a player is on vacation no deadline of theirs runs out: a decision that is theirs
+when the vacation starts gets its remaining time after the vacation ends, and one that
+becomes theirs during it gets the full time limit from the vacation's end
+(``games.queries.clocks``). Ending a vacation early gives back the unused days; deadlines
+already pushed stay where they are.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games.commands.write import bump, game_lock
+from games.models import Game, GameStatus, SeatKind, Vacation
+from games.queries import clocks
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
+
+def vacation_start(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
+    now = now or timezone.now()
+    if days < 1:
+        raise ServiceError(Code.BAD_VACATION, "A vacation lasts at least one day.")
+    with transaction.atomic():
+        if clocks.on_vacation_until(user.pk, now) is not None:
+            raise ServiceError(Code.ALREADY_ON_VACATION, "You are on vacation already.")
+        left = clocks.vacation_days_left(user, now)
+        if days > left:
+            raise ServiceError(
+                Code.VACATION_ALLOWANCE_USED, f"Only {left:.1f} vacation days are left this year."
+            )
+        ends = now + timedelta(days=days)
+        vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=ends)
+        games = Game.objects.filter(
+            status=GameStatus.ACTIVE,
+            deadline__isnull=False,
+            seats__user=user,
+            seats__pending=True,
+            seats__kind=SeatKind.HUMAN,
+        ).values_list("pk", flat=True)
+        for game_id in list(games):
+            game = game_lock(game_id)
+            if game.deadline is None:
+                continue
+            remaining = max(game.deadline - now, timedelta())
+            # Clocks stop: what was left runs again once the vacation is over.
+            bump(game, deadline=max(game.deadline, ends + remaining))
+    return vacation
+
+
+def vacation_end(user: AbstractBaseUser, vacation_id: int, now: datetime | None = None) -> Vacation:
+    now = now or timezone.now()
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, pk=vacation_id).first()
+        if vacation is None:
+            raise ServiceError(Code.VACATION_NOT_FOUND, "You have no such vacation.")
+        if vacation.ends_at <= now:
+            raise ServiceError(Code.VACATION_OVER, "That vacation is over already.")
+        vacation.ends_at = max(now, vacation.starts_at)
+        vacation.save(update_fields=["ends_at"])
+    return vacation

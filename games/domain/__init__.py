@@ -1,0 +1,1 @@
+"""Facts of the games app that need no database: AI levels, deadlines, seats, versions."""

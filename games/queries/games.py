@@ -1,0 +1,93 @@
+"""Games read for a caller: one game with its seats, lists of games, the game a seat plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+
+from games import errors, queue
+from games.domain.deadlines import deadline_passed
+from games.domain.seats import User
+from games.models import Game, GameStatus, Seat, SeatKind, Vacation
+from games.queries import clocks, sql
+
+
+def game_or_404(game_id: int) -> Game:
+    """A game with its creator and its seats with their users, or 404."""
+    found = sql.game_with_seats(game_id)
+    if found is None:
+        raise errors.not_found()
+    return found
+
+
+def current_game(game_id: int) -> Game:
+    """The game for a read. A deadline that has passed is not settled here (reads never
+    write): its settling is queued, and the game read again, in case that was quick."""
+    found = game_or_404(game_id)
+    if clocks.unsettled(found):
+        queue.settling(game_id)
+        found = game_or_404(game_id)
+    return found
+
+
+def poll_probe(game_id: int, user: User | None) -> dict[str, Any] | None:
+    """What a poll's ETag and deadline check need, in one small query, or None if no game:
+    the version, status, deadline and last change of the game and the caller's seat,
+    without the state, the seats or the users."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return sql.probe(game_id, user_id)
+
+
+def playing_game(game_id: int, user: AbstractBaseUser) -> tuple[Game, int | None]:
+    """The game (its version, status, deadline and state read) and ``user``'s seat in it,
+    in one query; the whole game only when a deadline has passed (its settling is queued)
+    or there is no such game, for its 404."""
+    found = sql.game_for_seat(game_id, user.pk)
+    if found is not None and not deadline_passed(found[0].status, found[0].deadline):
+        return found
+    game = current_game(game_id)
+    mine = next(
+        (s.index for s in game.seated if s.user_id == user.pk and s.kind == SeatKind.HUMAN),
+        None,
+    )
+    return game, mine
+
+
+def game_result(game_id: int) -> dict[str, Any] | None:
+    """The final score sheet of a game (None until it is over)."""
+    result: dict[str, Any] | None = (
+        Game.objects.filter(pk=game_id).values_list("result", flat=True).first()
+    )
+    return result
+
+
+def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"), to_attr="seated")
+    return games.select_related("created_by").prefetch_related(seats)
+
+
+def games_of(user: AbstractBaseUser, status: str | None) -> QuerySet[Game]:
+    """The user's games (seated or invited), those where it is their turn first."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, pending=True)
+    games = (
+        Game.objects.filter(Exists(mine) | Q(created_by=user))
+        .annotate(my_turn=Exists(my_turn))
+        .order_by("-my_turn", "-updated_at", "-pk")
+    )
+    if status:
+        games = games.filter(status=status)
+    return _with_seats(games)
+
+
+def open_games() -> QuerySet[Game]:
+    """The lobbies with an open seat, newest first."""
+    has_open = Seat.objects.filter(game=OuterRef("pk"), kind=SeatKind.OPEN)
+    lobbies = Game.objects.filter(status=GameStatus.LOBBY).filter(Exists(has_open))
+    return _with_seats(lobbies.order_by("-created_at", "-pk"))
+
+
+def vacations_of(user: AbstractBaseUser, latest: int = 20) -> list[Vacation]:
+    return list(Vacation.objects.filter(user=user).order_by("-starts_at")[:latest])

@@ -1,0 +1,97 @@
+"""The move log as the API writes it: each move as the caller may see it (a blind draw's
+colour to its drawer only, everything once the game is over), a page of them, and a
+finished game's record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from engine import Event, action_view, event_view
+from games.models import GameStatus, Move
+from games.serializers.actions import ActionField, LoggedActionField
+from games.serializers.events import EventField
+from games.serializers.times import when
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    by_ai = serializers.BooleanField()
+    action = LoggedActionField(allow_null=True, help_text="null for a move of the table's own.")
+    events = serializers.ListField(child=EventField(), help_text="What the move caused, in order.")
+    version = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class MoveListSerializer(serializers.Serializer):
+    moves = MoveSerializer(many=True)
+    next_after = serializers.IntegerField(help_text="Pass as `after` to get the moves that follow.")
+    has_more = serializers.BooleanField()
+
+
+class RecordEntrySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    action = ActionField()
+
+
+class GameRecordSerializer(serializers.Serializer):
+    board = serializers.CharField()
+    board_options = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="Only for a board with options."
+    )
+    players = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    first_player = serializers.IntegerField()
+    rules_version = serializers.IntegerField()
+    actions = RecordEntrySerializer(many=True, help_text="Every move, in order.")
+
+
+_MOVE = MoveSerializer()
+_PAGE = MoveListSerializer()
+_RECORD = GameRecordSerializer()
+
+
+def _move(move: Move, viewer: int | None, everything: bool) -> dict[str, Any]:
+    """A logged move as seat ``viewer`` (None: anyone else) may see it; ``everything``
+    once the game is over."""
+    if everything:
+        events = [
+            {**e["public"], **(e["private"] or {}), "type": e["type"], "seat": e["seat"]}
+            for e in move.events
+        ]
+        action = move.action
+    else:
+        events = [event_view(Event.from_json(e), viewer) for e in move.events]
+        action = action_view(move.action, move.seat, viewer) if move.action else None
+    return {
+        "number": move.number,
+        "seat": move.seat,
+        "by_ai": move.by_ai,
+        "action": action,
+        "events": events,
+        "version": move.version,
+        "at": when(move.created_at),
+    }
+
+
+def moves_seen(rows: list[Move], viewer: int | None, status: str) -> list[Any]:
+    """Logged moves as seat ``viewer`` (None: anyone else) of a game in ``status`` may see
+    them: what the move log and the game's event stream both send."""
+    everything = status == GameStatus.FINISHED
+    return [_MOVE.to_representation(_move(m, viewer, everything)) for m in rows]
+
+
+def move_page(rows: list[Move], viewer: int | None, status: str, after: int, more: bool) -> Any:
+    """A page of the move log: the moves after ``after`` and the ``after`` to ask for next."""
+    everything = status == GameStatus.FINISHED
+    moves = [_move(m, viewer, everything) for m in rows]
+    return _PAGE.to_representation(
+        {"moves": moves, "next_after": moves[-1]["number"] if moves else after, "has_more": more}
+    )
+
+
+def game_record(record: dict[str, Any]) -> Any:
+    """A finished game's seed, rules version and every move: enough to replay it."""
+    return _RECORD.to_representation(record)

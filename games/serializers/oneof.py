@@ -1,0 +1,33 @@
+"""The building blocks of a field that holds one of several shapes told apart by ``type``:
+a serializer per shape (``variant``), and the ``oneOf`` the schema shows (``one_of``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+
+def _type_field(value: str, text: str) -> serializers.ChoiceField:
+    """The discriminator: a one-value enum (named in the settings' ENUM_NAME_OVERRIDES for
+    the action shapes, which the schema shows in several components)."""
+    return serializers.ChoiceField(choices=[value], help_text=text)
+
+
+def variant(
+    name: str,
+    kind: str,
+    doc: str,
+    base: type = serializers.Serializer,
+    **declared: serializers.Field,
+) -> type:
+    """A serializer for one shape: its ``type`` first, then its own fields."""
+    attrs: dict[str, Any] = {"type": _type_field(kind, doc), **declared, "__doc__": doc}
+    return type(name, (base,), attrs)
+
+
+def one_of(name: str, variants: dict[str, type]) -> PolymorphicProxySerializer:
+    return PolymorphicProxySerializer(
+        component_name=name, serializers=variants, resource_type_field_name="type"
+    )

@@ -1,0 +1,1 @@
+"""What the Celery workers run for games: the tasks, and the AI seats' loop."""
