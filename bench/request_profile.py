@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# The repository first, and not this folder: its name would shadow installed packages.
-sys.path[0] = str(ROOT)
+# bench.load, from the repository.
+sys.path.insert(0, str(ROOT))
 
 from bench.load import recreate_database  # noqa: E402
 

@@ -26,7 +26,7 @@ RUNS = {
         ["--positions", "1", "--playouts", "2", "--policy", "engine,replan,fast"],
         {"engine_ms_per_playout", "replan_ms_per_playout", "fast_ms_per_playout", "native"},
     ),
-    "engine": (["--games", "2"], {"games", "games_per_second"}),
+    "rules_engine": (["--games", "2"], {"games", "games_per_second"}),
     "longest_path": (["--runs", "3", "--positions", "2"], {"median_ms", "bridged_mesh_median_ms"}),
 }
 
