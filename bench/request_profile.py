@@ -7,11 +7,13 @@ database (``--database``, by default ``ttr_bench_profile`` on 127.0.0.1, dropped
 created again) or, with ``--database sqlite:///PATH``, the embedded default on a fresh
 SQLite file at PATH, with real tokens in ``Authorization`` headers, so authentication
 counts.
-The kinds: ``health`` (the trivial endpoint), ``view_200`` (a whole game view, as the
-players get it after a move: rendered when the move was made), ``view_render`` (the same
-view rendered for the request: the cache emptied before each), ``view_304`` (a poll
-whose ``If-None-Match`` matches), ``legal_actions``, and ``move``
-(the seat to move draws a blind card or plays its first legal action, with ``If-Match``).
+The kinds: ``live`` (the liveness probe, which asks nothing of the database or the cache:
+what the stack itself costs a request), ``health`` (the readiness check: the database, the
+broker and the heartbeats), ``view_200`` (a whole game view, as the players
+get it after a move: rendered when the move was made), ``view_render`` (the same view
+rendered for the request: the cache emptied before each), ``view_304`` (a poll whose
+``If-None-Match`` matches), ``legal_actions``, and ``move`` (the seat to move draws a
+blind card or plays its first legal action, with ``If-Match``).
 
 Prints, per kind, the queries of one request, the median / p95 time in process and the
 median CPU time of this process (the web server's share of the request: not the
@@ -39,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load import recreate_database  # noqa: E402
 
-KINDS = ("health", "view_200", "view_render", "view_304", "legal_actions", "move")
+KINDS = ("live", "health", "view_200", "view_render", "view_304", "legal_actions", "move")
 SQLITE = "sqlite:///"
 
 
@@ -162,6 +164,8 @@ class Runner:
 
     def request(self, kind: str, prepared: Any) -> int:
         c = self.client
+        if kind == "live":
+            return c.get("/api/v1/health/live").status_code
         if kind == "health":
             return c.get("/api/v1/health").status_code
         if kind in ("view_200", "view_render"):
