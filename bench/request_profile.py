@@ -6,7 +6,8 @@ Uses Django's test client (no HTTP server, no network) against a fresh PostgreSQ
 database (``--database``, by default ``ttr_bench_profile`` on 127.0.0.1, dropped and
 created again) or, with ``--database sqlite:///PATH``, the embedded default on a fresh
 SQLite file at PATH, with real tokens in ``Authorization`` headers, so authentication
-counts.
+counts. No worker runs: the tasks the moves queue go to the embedded broker's folder under
+``var/bench/request_profile/`` (its ``VAR_DIR``, emptied at the start), and stay there.
 The kinds: ``live`` (the liveness probe, which asks nothing of the database or the cache:
 what the stack itself costs a request), ``health`` (the readiness check: the database, the
 broker and the heartbeats), ``view_200`` (a whole game view, as the players
@@ -30,6 +31,7 @@ import io
 import json
 import os
 import pstats
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -56,6 +58,12 @@ def fresh_database(database: str) -> None:
 
 
 def setup(database: str) -> None:
+    # A folder of its own: no worker runs here, so the tasks its moves queue on the
+    # embedded broker stay there instead of waiting for the checkout's next worker.
+    folder = ROOT / "var" / "bench" / "request_profile"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    os.environ["VAR_DIR"] = str(folder)
     if database.startswith(SQLITE):
         os.environ.pop("DATABASE_URL", None)
         os.environ["SQLITE_PATH"] = database.removeprefix(SQLITE)
