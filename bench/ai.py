@@ -49,15 +49,9 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path, and a file named like a
-# package here would hide it.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from engine import BOARD_IDS, load_board, new_game  # noqa: E402
-from engine.bots import BOTS, make_bot, seat_view  # noqa: E402
+from engine import BOARD_IDS, load_board, new_game
+from engine.bots import BOTS, make_bot, seat_view
 
 PLAYERS = 4
 MATCHUPS: dict[str, tuple[str, str]] = {

@@ -1,11 +1,12 @@
 """Settings of bench/action_latency.py: the service's own, with the embedded broker moved.
 
-``ttr_service/settings.py`` keeps the folders of kombu's filesystem transport under the
-checkout's ``var/celery/``, and no variable moves them: a benchmark worker there would take
-the tasks of any other embedded service of the checkout (and drop them, their games being
-in another database), and theirs would take the benchmark's. With ``BENCH_CELERY_DIR`` set
-and no ``REDIS_URL``, the transport uses that folder instead; every other setting is
-``ttr_service.settings`` unchanged.
+``ttr_service/settings.py`` keeps the folders of kombu's filesystem transport under
+``VAR_DIR``'s ``celery/`` (the checkout's ``var/celery/`` by default): a benchmark worker
+there would take the tasks of any other embedded service of the checkout (and drop them,
+their games being in another database), and theirs would take the benchmark's. With
+``BENCH_CELERY_DIR`` set and no ``REDIS_URL``, the transport uses that folder instead and
+only it moves (``VAR_DIR`` would move the service's other files too); every other setting
+is ``ttr_service.settings`` unchanged.
 """
 
 from __future__ import annotations

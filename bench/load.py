@@ -9,8 +9,9 @@ tokens are made beforehand through the services, like a management command would
 with an asyncio client (aiohttp, which costs the shared cores far less CPU a request than
 httpx's async client):
 
-1. ``ceiling``: ``--games`` clients call ``GET /health`` (a trivial DRF view) in a closed
-   loop for ``--burst-seconds``;
+1. ``ceiling``: ``--games`` clients call ``GET /health/live`` (the liveness probe: a DRF
+   view that asks nothing of the database, the cache or the broker) in a closed loop for
+   ``--burst-seconds``: what the web server itself costs a request;
 2. ``view``: the same number of clients fetch a whole game view (``GET /games/{id}``, 200);
 3. ``moves``: one driver per game plays whichever seat must move, back to back
    (``GET /legal-actions``, then ``POST /actions`` with ``If-Match``);
@@ -405,7 +406,7 @@ async def run_phases(
     try:
         first = games["play"][0]
         for name, path, token in (
-            ("ceiling", "/health", None),
+            ("ceiling", "/health/live", None),
             ("view", f"/games/{first['id']}", first["tokens"][0]),
         ):
             stats = Stats()

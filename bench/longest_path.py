@@ -16,20 +16,13 @@ import argparse
 import gc
 import json
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-# Run as a script, this folder comes first on sys.path, and bench/engine.py would hide the
-# engine package: put the repository first instead.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from engine.board import load_board  # noqa: E402
-from engine.paths import longest_trail  # noqa: E402
-from engine.scoring import score_position  # noqa: E402
-from engine.testing import BRIDGED_MESH, random_end_position, worst_case_mesh  # noqa: E402
+from engine.board import load_board
+from engine.paths import longest_trail
+from engine.scoring import score_position
+from engine.testing import BRIDGED_MESH, random_end_position, worst_case_mesh
 
 
 def timings_ms(work: Callable[[], object], runs: int) -> list[float]:

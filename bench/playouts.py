@@ -26,22 +26,17 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from engine import GameState, new_game  # noqa: E402
-from engine.bots import make_bot, native, seat_view  # noqa: E402
-from engine.bots.hard import HardPlanner  # noqa: E402
-from engine.bots.knowledge import know  # noqa: E402
-from engine.bots.lookahead import Policy, play_out  # noqa: E402
-from engine.bots.medium import MediumBot  # noqa: E402
-from engine.bots.planner import PlanMemo  # noqa: E402
-from engine.bots.sampling import sample_state, ticket_beliefs  # noqa: E402
-from engine.state import TURN_ACTION  # noqa: E402
+from engine import GameState, new_game
+from engine.bots import make_bot, native, seat_view
+from engine.bots.hard import HardPlanner
+from engine.bots.knowledge import know
+from engine.bots.lookahead import Policy, play_out
+from engine.bots.medium import MediumBot
+from engine.bots.planner import PlanMemo
+from engine.bots.sampling import sample_state, ticket_beliefs
+from engine.state import TURN_ACTION
 
 PLAYERS = 4
 MID_GAME_TRAINS = 30

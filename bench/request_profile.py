@@ -6,12 +6,15 @@ Uses Django's test client (no HTTP server, no network) against a fresh PostgreSQ
 database (``--database``, by default ``ttr_bench_profile`` on 127.0.0.1, dropped and
 created again) or, with ``--database sqlite:///PATH``, the embedded default on a fresh
 SQLite file at PATH, with real tokens in ``Authorization`` headers, so authentication
-counts.
-The kinds: ``health`` (the trivial endpoint), ``view_200`` (a whole game view, as the
-players get it after a move: rendered when the move was made), ``view_render`` (the same
-view rendered for the request: the cache emptied before each), ``view_304`` (a poll
-whose ``If-None-Match`` matches), ``legal_actions``, and ``move``
-(the seat to move draws a blind card or plays its first legal action, with ``If-Match``).
+counts. No worker runs: the tasks the moves queue go to the embedded broker's folder under
+``var/bench/request_profile/`` (its ``VAR_DIR``, emptied at the start), and stay there.
+The kinds: ``live`` (the liveness probe, which asks nothing of the database or the cache:
+what the stack itself costs a request), ``health`` (the readiness check: the database, the
+broker and the heartbeats), ``view_200`` (a whole game view, as the players
+get it after a move: rendered when the move was made), ``view_render`` (the same view
+rendered for the request: the cache emptied before each), ``view_304`` (a poll whose
+``If-None-Match`` matches), ``legal_actions``, and ``move`` (the seat to move draws a
+blind card or plays its first legal action, with ``If-Match``).
 
 Prints, per kind, the queries of one request, the median / p95 time in process and the
 median CPU time of this process (the web server's share of the request: not the
@@ -28,18 +31,19 @@ import io
 import json
 import os
 import pstats
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# The repository first, and not this folder: its name would shadow installed packages.
-sys.path[0] = str(ROOT)
+# bench.load, from the repository.
+sys.path.insert(0, str(ROOT))
 
 from bench.load import recreate_database  # noqa: E402
 
-KINDS = ("health", "view_200", "view_render", "view_304", "legal_actions", "move")
+KINDS = ("live", "health", "view_200", "view_render", "view_304", "legal_actions", "move")
 SQLITE = "sqlite:///"
 
 
@@ -54,6 +58,12 @@ def fresh_database(database: str) -> None:
 
 
 def setup(database: str) -> None:
+    # A folder of its own: no worker runs here, so the tasks its moves queue on the
+    # embedded broker stay there instead of waiting for the checkout's next worker.
+    folder = ROOT / "var" / "bench" / "request_profile"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    os.environ["VAR_DIR"] = str(folder)
     if database.startswith(SQLITE):
         os.environ.pop("DATABASE_URL", None)
         os.environ["SQLITE_PATH"] = database.removeprefix(SQLITE)
@@ -162,6 +172,8 @@ class Runner:
 
     def request(self, kind: str, prepared: Any) -> int:
         c = self.client
+        if kind == "live":
+            return c.get("/api/v1/health/live").status_code
         if kind == "health":
             return c.get("/api/v1/health").status_code
         if kind in ("view_200", "view_render"):

@@ -3,10 +3,12 @@
     .venv/bin/python bench/workers.py [--broker default|redis] [--moves N] [--games N]
 
 `default` is the embedded setup (SQLite file, kombu's filesystem transport); `redis` uses
-REDIS_URL (default redis://127.0.0.1:6379/14) as the broker. The database is a fresh SQLite
-file under var/bench/, or DATABASE_URL if set. Prints a few lines, then one JSON object on
-its last line: latency from a human move's commit to the AI's next move's commit (p50/p95,
-ms) and AI-only 2-player games finished per minute.
+REDIS_URL (default redis://127.0.0.1:6379/14, flushed) as the broker. The benchmark and its
+worker get a folder of their own, var/bench/workers-BROKER/ (VAR_DIR), so the filesystem
+transport's messages stay apart from those of any other service of the checkout. The
+database is a fresh SQLite file in that folder, or DATABASE_URL if set. Prints a few
+lines, then one JSON object on its last line: latency from a human move's commit to the
+AI's next move's commit (p50/p95, ms) and AI-only 2-player games finished per minute.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,13 +34,12 @@ def _configure(broker: str) -> dict[str, str]:
         env.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
     else:
         env.pop("REDIS_URL", None)
-    if "DATABASE_URL" not in env:
-        folder = ROOT / "var" / "bench"
-        folder.mkdir(parents=True, exist_ok=True)
-        db = folder / f"workers-{broker}.sqlite3"
-        if db.exists():
-            db.unlink()
-        env["SQLITE_PATH"] = str(db)
+    folder = ROOT / "var" / "bench" / f"workers-{broker}"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    env["VAR_DIR"] = str(folder)
+    env.pop("SQLITE_PATH", None)
     os.environ.clear()
     os.environ.update(env)
     return env
@@ -145,7 +147,7 @@ def main() -> None:
         "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
         "ai_replies_timed": len(latencies),
         "ai_reply_ms_p50": round(statistics.median(ordered), 1) if ordered else None,
-        "ai_reply_ms_p95": round(ordered[int(0.95 * (len(ordered) - 1))], 1) if ordered else None,
+        "ai_reply_ms_p95": round(ordered[round(0.95 * (len(ordered) - 1))], 1) if ordered else None,
         "ai_games": finished,
         "ai_games_per_minute": round(finished / elapsed * 60, 2) if elapsed else None,
     }

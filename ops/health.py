@@ -1,4 +1,4 @@
-"""The health check: the database, the broker, the workers and the beat, in one probe."""
+"""The readiness check: the database, the broker, the workers and the beat, in one probe."""
 
 from __future__ import annotations
 
@@ -174,6 +174,9 @@ default limits are 60 seconds for the workers and three deadline sweeps plus 30 
 with `workers: "missing"`, as does one just started until its first worker is ready and \
 its first sweep has run. With HEALTH_REQUIRE_WORKERS=false the workers and the beat are \
 still reported but only the database and the broker decide the answer.
+
+This is the readiness check, for a load balancer or an orchestrator's readiness probe. \
+`GET /health/live` is the liveness probe: it asks none of these.
 
 Never cached, never throttled, no credentials needed."""
 

@@ -5,7 +5,7 @@ games_per_second, actions_per_game, mean microseconds of legal_actions and of ap
 action, final scoring time (p50/p99, ms), and the longest-path search time (ms) over the
 playouts and on a constructed worst case.
 
-    .venv/bin/python bench/engine.py [--games N] [--seed S]
+    .venv/bin/python bench/rules_engine.py [--games N] [--seed S]
 
 Run on an otherwise idle machine; it uses one core.
 """
@@ -15,20 +15,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path, and the file's name would
-# hide the engine package.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from engine import load_board, new_game  # noqa: E402
-from engine.bots import RandomBot, seat_view  # noqa: E402
-from engine.final import final_result  # noqa: E402
-from engine.paths import longest_trail  # noqa: E402
-from engine.testing import worst_case_mesh  # noqa: E402
+from engine import load_board, new_game
+from engine.bots import RandomBot, seat_view
+from engine.final import final_result
+from engine.paths import longest_trail
+from engine.testing import worst_case_mesh
 
 
 def percentile(values: list[float], q: float) -> float:
