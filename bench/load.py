@@ -198,7 +198,7 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
     from django.core.management import call_command
 
     from accounts.services import token_issue
-    from games import lobby
+    from games.commands import lobby
 
     call_command("migrate", verbosity=0)
     model = get_user_model()
@@ -213,9 +213,9 @@ def prepare(stack: Stack, games: int) -> dict[str, list[dict[str, Any]]]:
             four = users[:4]
             users = users[4:]
             seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * 3
-            game = lobby.create_game(four[0], board="europe", seats=seats, first_seat=0)
+            game = lobby.game_create(four[0], board="europe", seats=seats, first_seat=0)
             for guest in four[1:]:
-                lobby.join_game(guest, game.pk)
+                lobby.game_join(guest, game.pk)
             made[phase].append({"id": game.pk, "tokens": [keys[u.pk] for u in four], "n": g})
     return made
 

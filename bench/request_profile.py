@@ -98,7 +98,7 @@ def make_game(number: int = 0) -> tuple[int, list[str]]:
     from django.test import Client
 
     from accounts.services import token_issue
-    from games import lobby
+    from games.commands import lobby
 
     model = get_user_model()
     users = [
@@ -107,9 +107,9 @@ def make_game(number: int = 0) -> tuple[int, list[str]]:
     ]
     keys = [token_issue(u, name="bench")[1] for u in users]
     seats = [lobby.SeatSpec("creator")] + [lobby.SeatSpec("open")] * 3
-    game = lobby.create_game(users[0], board="europe", seats=seats, first_seat=0)
+    game = lobby.game_create(users[0], board="europe", seats=seats, first_seat=0)
     for guest in users[1:]:
-        lobby.join_game(guest, game.pk)
+        lobby.game_join(guest, game.pk)
     client, url = Client(), f"/api/v1/games/{game.pk}"
     for key in keys:
         auth = {"HTTP_AUTHORIZATION": f"Token {key}"}
@@ -157,10 +157,10 @@ class Runner:
         if kind == "view_render":
             from django.core.cache import cache
 
-            from games import rendered
+            from games import rendering
 
             cache.clear()
-            rendered.recent.clear()
+            rendering.recent.clear()
             return None
         if kind == "move":
             seat = self._to_move()

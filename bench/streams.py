@@ -13,7 +13,7 @@ games of two people are started beforehand; then:
    each), resuming after the game's last move (``?after=``), and wait for the stream to
    open. The web worker's resident memory is read before and after: memory per open stream.
 2. A mover, another process (``--mover``), plays ``--rate`` moves a second for
-   ``--seconds``, each through the games' own command (``play.act``) in its own
+   ``--seconds``, each through the games' own command (``play.move_play``) in its own
    transaction, round robin over the games, each a random legal move of the seat to move.
    It stamps each move's commit (an on-commit hook registered before the move's, so before
    its announcement goes out) and reports the stamps when done.
@@ -90,9 +90,10 @@ def prepare(games: int, streams: int) -> list[dict[str, Any]]:
     from django.core.management import call_command
 
     from accounts.services import token_issue
-    from games import lobby, play
+    from engine import KeepTickets
+    from games.commands import lobby, play
+    from games.domain.seats import state_of
     from games.models import Game
-    from games.snapshot import load_state
 
     call_command("migrate", verbosity=0)
     model = get_user_model()
@@ -107,13 +108,13 @@ def prepare(games: int, streams: int) -> list[dict[str, Any]]:
     for g in range(games):
         host, guest = players[2 * g], players[2 * g + 1]
         seats = [lobby.SeatSpec("creator"), lobby.SeatSpec("open")]
-        game = lobby.create_game(host, board="europe", seats=seats, first_seat=0)
-        lobby.join_game(guest, game.pk)
+        game = lobby.game_create(host, board="europe", seats=seats, first_seat=0)
+        lobby.game_join(guest, game.pk)
         for seat, person in enumerate((host, guest)):
             stored = Game.objects.get(pk=game.pk)
-            state = load_state(stored)
+            state = state_of(stored)
             offered = [state.board.tickets[i].id for i in state.offers[seat]]
-            play.act(person, game.pk, {"type": "keep_tickets", "tickets": offered}, stored.version)
+            play.move_play(person, game.pk, KeepTickets(tuple(offered)), stored.version)
         made.append({"id": game.pk, "players": [host.pk, guest.pk], "watchers": []})
     for i, watcher in enumerate(watchers):
         made[i % games]["watchers"].append(token_issue(watcher, name="bench")[1])
@@ -127,8 +128,10 @@ def mover(env: dict[str, str], games: list[dict[str, Any]], rate: float, seconds
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from games import play, selectors
+    from engine import load_board, parse_action
+    from games.commands import play
     from games.models import Game
+    from games.serializers.games import legal_actions
 
     users = {u.pk: u for u in get_user_model().objects.filter(username__startswith="player")}
     rng = random.Random(7)
@@ -146,14 +149,15 @@ def mover(env: dict[str, str], games: list[dict[str, Any]], rate: float, seconds
         if game.status != "active":
             continue
         seat = game.state["current"]
-        legal = selectors.legal_actions(game, seat)["actions"]
+        legal = legal_actions(game, seat)["actions"]
         draws = [a for a in legal if a["type"] in ("draw_blind", "draw_face_up")]
         action = rng.choice(draws or legal)
         stamp: list[float] = []
         with transaction.atomic():
             # Registered before the move's own hooks: runs first, right at the commit.
             transaction.on_commit(lambda stamp=stamp: stamp.append(time.time()))
-            state = play.act(users[spec["players"][seat]], game.pk, action, game.version)
+            typed = parse_action(action, load_board(game.board))
+            state = play.move_play(users[spec["players"][seat]], game.pk, typed, game.version)
         number = Game.objects.get(pk=game.pk).moves.order_by("-number").first()
         assert number is not None and state is not None
         stamps.append((game.pk, number.number, stamp[0]))

@@ -71,7 +71,8 @@ def main() -> None:
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
     from engine.bots import make_bot
-    from games import lobby, play, snapshot, store
+    from games.commands import lobby, play, write
+    from games.domain.seats import state_of
     from games.models import Game, Move, MoveCause
 
     worker = subprocess.Popen(
@@ -93,7 +94,7 @@ def main() -> None:
     try:
         users = get_user_model()
         human = users.objects.create_user(f"bench{time.time_ns()}", password="x-long-Passphrase-1")
-        game = lobby.create_game(
+        game = lobby.game_create(
             human,
             board="europe",
             seats=[lobby.SeatSpec("creator"), lobby.SeatSpec("ai")],
@@ -106,18 +107,18 @@ def main() -> None:
             game = Game.objects.get(pk=game.pk)
             if game.status != "active":
                 break
-            state = snapshot.load_state(game)
+            state = state_of(game)
             if 0 not in state.pending.seats:
                 time.sleep(0.005)
                 continue
             action = bot.choose(seat_view(state, 0))
             with transaction.atomic():
-                locked = store.lock_game(game.pk)
-                play.act_locked(human, locked.pk, action.to_json(), locked.version)
+                locked = write.game_lock(game.pk)
+                play.move_play_locked(human, locked.pk, action, locked.version)
             committed_at = time.perf_counter()
             last_human = Move.objects.filter(game=game).count()
             # Wait for the AI's reply only when the AI is to move next.
-            state = snapshot.load_state(Game.objects.get(pk=game.pk))
+            state = state_of(Game.objects.get(pk=game.pk))
             if 1 not in state.pending.seats:
                 continue
             while time.monotonic() < deadline:
@@ -129,7 +130,7 @@ def main() -> None:
                 time.sleep(0.002)
         began = time.perf_counter()
         ids = [
-            lobby.create_game(human, board="europe", seats=[lobby.SeatSpec("ai")] * 2).pk
+            lobby.game_create(human, board="europe", seats=[lobby.SeatSpec("ai")] * 2).pk
             for _ in range(args.games)
         ]
         while Game.objects.filter(pk__in=ids, status="finished").count() < len(ids):
