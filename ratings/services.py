@@ -50,7 +50,7 @@ def record_game_result(game_id: int) -> bool:
         if RatedGame.objects.filter(game=game).exists():
             return False
         seats = list(Seat.objects.filter(game=game).order_by("index"))
-        outcomes = _outcomes(game, seats)
+        outcomes = _outcomes(game.result, seats)
         rated = len(outcomes) >= 2 and all(_played_by_user(s) for s in seats)
         try:
             with transaction.atomic():
@@ -82,9 +82,9 @@ def _played_by_user(seat: Seat) -> bool:
     )
 
 
-def _outcomes(game: Game, seats: list[Seat]) -> list[_Outcome]:
+def _outcomes(result: dict[str, Any], seats: list[Seat]) -> list[_Outcome]:
     """The score-sheet lines of the seats held by a user at the end; AI seats get none."""
-    lines: dict[int, dict[str, Any]] = {p["seat"]: p for p in game.result.get("players", [])}
+    lines: dict[int, dict[str, Any]] = {p["seat"]: p for p in result.get("players", [])}
     out = []
     for seat in seats:
         line = lines.get(seat.index)
