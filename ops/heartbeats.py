@@ -18,6 +18,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import DurationField, ExpressionWrapper, F
+from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Now
 
 from .models import TaskRun, WorkerHeartbeat
@@ -39,7 +40,7 @@ class Seen:
     age_seconds: float
 
 
-def _since(field: str) -> ExpressionWrapper:
+def _since(field: str) -> ExpressionWrapper[CombinedExpression]:
     """The time from ``field`` to now, both on the database's clock."""
     return ExpressionWrapper(Now() - F(field), output_field=DurationField())
 
