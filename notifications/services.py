@@ -1,4 +1,4 @@
-"""Recording notifications (the public ``notify``) and the in-app inbox."""
+"""Recording notifications (the public ``notification_send``) and the in-app inbox."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ logger = logging.getLogger(__name__)
 DELIVER_OUTBOX = "notifications.tasks.deliver_outbox"
 
 
-def notify(
+def notification_send(
     user: User,
     kind: str,
     *,
@@ -75,7 +75,7 @@ def notify(
             if d.next_attempt_at is not None and d.next_attempt_at <= notification.created_at
         ]
         if due:
-            transaction.on_commit(lambda: queue_deliveries(due))
+            transaction.on_commit(lambda: deliveries_queue(due))
     return notification
 
 
@@ -111,7 +111,7 @@ def _outbox_rows(user: User, notification: Notification) -> list[Delivery]:
     return made
 
 
-def queue_deliveries(delivery_ids: Iterable[int]) -> None:
+def deliveries_queue(delivery_ids: Iterable[int]) -> None:
     """Hand rows to the workers; a broker failure is logged, the sweep retries later.
 
     The task is found by its name (``NotificationsConfig.ready`` registers it): the tasks

@@ -16,7 +16,7 @@ from ttr_service.http.problems import ServiceError
 
 from . import addresses
 from .models import Channel, Delivery, DeliveryStatus, WebhookEndpoint
-from .services import queue_deliveries
+from .services import deliveries_queue
 
 MAX_ENDPOINTS = 10
 _CHANGEABLE = frozenset({"name", "url", "events", "active"})
@@ -104,5 +104,5 @@ def delivery_redeliver(user: User, endpoint_id: int, delivery_id: int) -> Delive
     )
     copy.next_attempt_at = copy.created_at
     copy.save(update_fields=["next_attempt_at"])
-    transaction.on_commit(lambda: queue_deliveries([copy.pk]))
+    transaction.on_commit(lambda: deliveries_queue([copy.pk]))
     return copy

@@ -31,7 +31,7 @@ def on_task_postrun(task: Task[..., Any] | None = None, state: str | None = None
     if task is None or task.name != heartbeats.SWEEP_TASK or state != "SUCCESS":
         return
     hostname = getattr(task.request, "hostname", None) or socket.gethostname()
-    heartbeats.record_sweep(str(hostname))
+    heartbeats.sweep_run_record(str(hostname))
 
 
 def connect() -> None:
