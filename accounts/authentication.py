@@ -22,9 +22,9 @@ import binascii
 from datetime import timedelta
 from functools import cache
 from hmac import compare_digest
-from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
@@ -46,7 +46,7 @@ LAST_USED_RESOLUTION = timedelta(minutes=1)
 BEARER = "Bearer"
 
 _TOKEN: Columns[AuthToken] = Columns(AuthToken, "t")
-_USER: Columns[Any] = Columns(get_user_model(), "u")
+_USER: Columns[User] = Columns(get_user_model(), "u")
 
 
 @cache
@@ -65,8 +65,9 @@ def _token(digest: str, key: str) -> AuthToken | None:
     if not rows:
         return None
     token = _TOKEN.load(rows[0])
-    assert token is not None
-    token.user = _USER.load(rows[0], _TOKEN.width)
+    user = _USER.load(rows[0], _TOKEN.width)
+    assert token is not None and user is not None
+    token.user = user
     return token
 
 
@@ -74,7 +75,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
     """``Authorization: Token <key>`` or ``Bearer <key>``: digest, expiry and active user
     checked per request."""
 
-    def authenticate(self, request: Request) -> tuple[Any, AuthToken] | None:
+    def authenticate(self, request: Request) -> tuple[User, AuthToken] | None:
         parts = get_authorization_header(request).split()
         schemes = {self.authenticate_header(request).lower(), BEARER.lower()}
         if not parts or parts[0].decode("latin-1").lower() not in schemes:
@@ -89,7 +90,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
             )
         return self.authenticate_credentials(parts[1])
 
-    def authenticate_credentials(self, token: bytes) -> tuple[Any, AuthToken]:
+    def authenticate_credentials(self, token: bytes) -> tuple[User, AuthToken]:
         invalid = exceptions.AuthenticationFailed(_("Invalid token."))
         try:
             key = token.decode("utf-8")
@@ -105,12 +106,22 @@ class TokenAuthentication(KnoxTokenAuthentication):
             auth_token.delete()
             token_expired.send(sender=self.__class__, username=username, source="auth_token")
             raise invalid
-        return self.validate_user(auth_token)
+        user = self.validate_user(auth_token)[0]  # knox's check that the user is active
+        _record_use(auth_token)
+        return user, auth_token
 
-    def validate_user(self, auth_token: AuthToken) -> tuple[Any, AuthToken]:
-        user, token = super().validate_user(auth_token)
-        now = timezone.now()
-        if token.last_used is None or now - token.last_used >= LAST_USED_RESOLUTION:
-            AuthToken.objects.filter(pk=token.pk).update(last_used=now)
-            token.last_used = now
-        return user, token
+
+def _record_use(token: AuthToken) -> None:
+    now = timezone.now()
+    if token.last_used is None or now - token.last_used >= LAST_USED_RESOLUTION:
+        AuthToken.objects.filter(pk=token.pk).update(last_used=now)
+        token.last_used = now
+
+
+def caller_token(request: Request) -> AuthToken:
+    """The token a request was authenticated with, by a view that lets only holders of
+    a token through (the header's, or a stream ticket's)."""
+    token = request.auth
+    if not isinstance(token, AuthToken):
+        raise exceptions.NotAuthenticated()
+    return token

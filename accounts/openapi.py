@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
@@ -17,10 +16,10 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
     target_class = "accounts.authentication.TokenAuthentication"
     name = ["bearerAuth", "tokenAuth"]
 
-    def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[Any]]]:
+    def get_security_requirement(self, auto_schema: AutoSchema) -> list[dict[str, list[str]]]:
         return [{name: []} for name in self.name]
 
-    def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
+    def get_security_definition(self, auto_schema: AutoSchema) -> list[dict[str, str]]:
         where = "A token from `POST /auth/login`, `POST /auth/register` or `POST /auth/tokens`"
         return [
             {

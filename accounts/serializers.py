@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import RegexValidator
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction
 from rest_framework import serializers
 from rest_framework.fields import get_error_detail
 
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
 from ttr_service.http.strict import StrictSerializer, StrictSerializerExtension
-
-User = get_user_model()
 
 USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH = 3, 32
 USERNAME_PATTERN = rf"^[A-Za-z0-9._-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGTH}}}$"
@@ -104,7 +104,7 @@ class RegisterSchema(StrictSerializerExtension):
     match_subclasses = False
     priority = 1
 
-    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+    def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
         schema = super().map_serializer(auto_schema, direction)
         password = schema["properties"]["password"]
         password["minLength"] = MIN_PASSWORD_LENGTH
@@ -122,12 +122,12 @@ class LoginSerializer(StrictSerializer):
     )
 
 
-class UserSummarySerializer(serializers.Serializer):
+class UserSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
 
 
-class AuthResultSerializer(serializers.Serializer):
+class AuthResultSerializer(serializers.Serializer[Any]):
     """What register and login return: the user and a new token, its key shown once."""
 
     user = UserSummarySerializer()
@@ -138,17 +138,17 @@ class AuthResultSerializer(serializers.Serializer):
     expires = serializers.DateTimeField(help_text="When the token stops working.")
 
 
-class AccountSerializer(serializers.Serializer):
+class AccountSerializer(serializers.Serializer[User]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.SerializerMethodField()
     date_joined = serializers.DateTimeField()
 
-    def get_email(self, user: Any) -> str | None:
+    def get_email(self, user: User) -> str | None:
         return user.email or None
 
 
-class ApiTokenSerializer(serializers.ModelSerializer):
+class ApiTokenSerializer(serializers.ModelSerializer[AuthToken]):
     """A token as its owner sees it in a listing: never the key."""
 
     prefix = serializers.CharField(
@@ -184,7 +184,7 @@ class TokenCreateSerializer(StrictSerializer):
     )
 
 
-class NewApiTokenSerializer(serializers.ModelSerializer):
+class NewApiTokenSerializer(serializers.ModelSerializer[AuthToken]):
     """A token just created for an integration, with its key shown this once."""
 
     prefix = serializers.CharField(source="token_key", read_only=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
@@ -23,16 +23,13 @@ from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
-User = get_user_model()
-
 UNNAMED_TOKEN = "unnamed"
 
 
-def user_find(username: str) -> AbstractBaseUser | None:
+def user_find(username: str) -> User | None:
     """The user whose name matches ``username`` ignoring case (names are ASCII)."""
     matches = User.objects.alias(username_lower=Lower("username"))
-    user: AbstractBaseUser | None = matches.filter(username_lower=username.lower()).first()
-    return user
+    return matches.filter(username_lower=username.lower()).first()
 
 
 def _username_taken(username: str) -> ServiceError:
@@ -42,16 +39,14 @@ def _username_taken(username: str) -> ServiceError:
     )
 
 
-def user_register(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
+def user_register(*, username: str, password: str, email: str = "") -> User:
     """A new active user. The password must already have passed the validators."""
     if user_find(username) is not None:
         raise _username_taken(username)
     try:
         # The unique index on LOWER(username) settles a race between two registrations.
         with transaction.atomic():
-            user: AbstractBaseUser = User.objects.create_user(
-                username=username, email=email, password=password
-            )
+            user = User.objects.create_user(username=username, email=email, password=password)
     except IntegrityError:
         raise _username_taken(username) from None
     return user
@@ -63,9 +58,7 @@ def _invalid_credentials() -> ServiceError:
     return error
 
 
-def session_open(
-    request: HttpRequest, user: AbstractBaseUser, *, name: str | None
-) -> tuple[AuthToken, str]:
+def session_open(request: HttpRequest, user: User, *, name: str | None) -> tuple[AuthToken, str]:
     """A new token for a user who just registered or logged in.
 
     Sends ``user_logged_in``, which sets ``last_login`` and clears the failures django-axes
@@ -76,7 +69,7 @@ def session_open(
     return token, key
 
 
-def user_log_in(request: HttpRequest, *, username: str, password: str) -> AbstractBaseUser:
+def user_log_in(request: HttpRequest, *, username: str, password: str) -> User:
     """The user these credentials name, through django-axes and the model backend.
 
     ``request`` is Django's request: axes records each failure against it and flags it
@@ -86,7 +79,7 @@ def user_log_in(request: HttpRequest, *, username: str, password: str) -> Abstra
     known = user_find(username)
     canonical = known.get_username() if known is not None else username
     user = authenticate(request, username=canonical, password=password)
-    if user is None:
+    if not isinstance(user, User):  # None: the credentials are wrong, or the user locked out
         if getattr(request, "axes_locked_out", False):
             raise account_locked()
         raise _invalid_credentials()
@@ -99,9 +92,7 @@ def token_default_name(request: HttpRequest) -> str:
     return agent[:TOKEN_NAME_MAX_LENGTH] or UNNAMED_TOKEN
 
 
-def token_issue(
-    user: AbstractBaseUser, *, name: str, ttl: timedelta | None = None
-) -> tuple[AuthToken, str]:
+def token_issue(user: User, *, name: str, ttl: timedelta | None = None) -> tuple[AuthToken, str]:
     """A new token and its key. The key is returned this once and never stored.
 
     The user's expired tokens are deleted here rather than on every authenticated request.
@@ -113,13 +104,13 @@ def token_issue(
     return token, key
 
 
-def tokens_of(user: AbstractBaseUser) -> QuerySet[AuthToken]:
+def tokens_of(user: User) -> QuerySet[AuthToken]:
     """The user's tokens that have not expired, newest first."""
     live = Q(expiry__isnull=True) | Q(expiry__gt=timezone.now())
     return AuthToken.objects.filter(live, user=user)
 
 
-def token_revoke(user: AbstractBaseUser, token_id: int) -> None:
+def token_revoke(user: User, token_id: int) -> None:
     """Delete one of the user's tokens; someone else's token is as unknown as a missing one."""
     deleted, _ = AuthToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:

@@ -17,12 +17,13 @@ token to every log between it and the server for a while.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core import signing
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
 from knox.settings import knox_settings
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
@@ -50,7 +51,7 @@ def issue(token: AuthToken) -> tuple[str, datetime]:
     return PREFIX + value, timezone.now() + timedelta(seconds=settings.STREAM_TICKET_SECONDS)
 
 
-def redeem(ticket: str) -> tuple[Any, AuthToken]:
+def redeem(ticket: str) -> tuple[User, AuthToken]:
     """The user and token a ticket stands for, or ``TicketRefused``."""
     if ticket.startswith(knox_settings.TOKEN_PREFIX):
         raise token_in_url()
@@ -93,7 +94,7 @@ def token_in_url() -> TicketRefused:
 class StreamTicketAuthentication(BaseAuthentication):
     """``?ticket=`` on the stream endpoints (their ``STREAM_AUTHENTICATION_CLASSES``)."""
 
-    def authenticate(self, request: Request) -> tuple[Any, AuthToken] | None:
+    def authenticate(self, request: Request) -> tuple[User, AuthToken] | None:
         if any(name in request.query_params for name in TOKEN_PARAMETERS):
             raise token_in_url()
         ticket = request.query_params.get("ticket")
@@ -109,7 +110,7 @@ class StreamTicketScheme(OpenApiAuthenticationExtension):
     target_class = "accounts.stream_tickets.StreamTicketAuthentication"
     name = "streamTicket"
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+    def get_security_definition(self, auto_schema: AutoSchema) -> dict[str, str]:
         return {
             "type": "apiKey",
             "in": "query",

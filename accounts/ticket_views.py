@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -11,11 +13,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import stream_tickets
+from accounts.authentication import caller_token
 from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
 from ttr_service.http.schema import problems
 
 
-class StreamTicketSerializer(serializers.Serializer):
+class StreamTicketSerializer(serializers.Serializer[Any]):
     ticket = serializers.CharField(
         help_text="Pass as `?ticket=` to `GET /games/{id}/events` or `GET /stream`. It opens "
         "streams only, and only until `expires_at`; a stream once open lives on."
@@ -53,7 +56,7 @@ class StreamTicketView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        ticket, expires_at = stream_tickets.issue(request.auth)
+        ticket, expires_at = stream_tickets.issue(caller_token(request))
         body = {
             "ticket": ticket,
             "expires_at": expires_at,

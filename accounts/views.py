@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.authentication import caller_token
 from accounts.models import AuthToken
 from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
 from accounts.serializers import (
@@ -27,6 +28,7 @@ from accounts.serializers import (
     RegisterSerializer,
     TokenCreateSerializer,
 )
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problem_example, problems
 from ttr_service.http.throttling import ScopedRateThrottle
@@ -57,7 +59,7 @@ TOKEN_ID = OpenApiParameter(
 )
 
 
-def auth_result(user: AbstractBaseUser, token: AuthToken, key: str) -> dict[str, Any]:
+def auth_result(user: User, token: AuthToken, key: str) -> dict[str, Any]:
     data: dict[str, Any] = AuthResultSerializer(
         {
             "user": {"id": user.pk, "username": user.get_username()},
@@ -214,7 +216,7 @@ class LogoutView(APIView):
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
     )
     def post(self, request: Request) -> Response:
-        services.token_revoke(request.user, request.auth.pk)
+        services.token_revoke(caller(request), caller_token(request).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -247,7 +249,7 @@ class MeView(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        return Response(AccountSerializer(request.user).data)
+        return Response(AccountSerializer(caller(request)).data)
 
 
 class TokensView(APIView):
@@ -284,7 +286,7 @@ class TokensView(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        tokens = services.tokens_of(request.user)
+        tokens = services.tokens_of(caller(request))
         return Response(ApiTokenSerializer(tokens, many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -328,7 +330,7 @@ class TokensView(APIView):
         data = body.validated_data
         days = data.get("expires_in_days")
         token, key = services.token_issue(
-            request.user,
+            caller(request),
             name=data["name"],
             ttl=timedelta(days=days) if days is not None else None,
         )
@@ -350,5 +352,5 @@ class TokenDetailView(APIView):
         },
     )
     def delete(self, request: Request, token_id: int) -> Response:
-        services.token_revoke(request.user, token_id)
+        services.token_revoke(caller(request), token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

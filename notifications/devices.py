@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from ttr_service.http.codes import Code
@@ -18,7 +18,7 @@ MAX_DEVICES = 20
 
 
 def device_register(
-    user: AbstractBaseUser, *, platform: str, token: str, name: str = ""
+    user: User, *, platform: str, token: str, name: str = ""
 ) -> tuple[Device, bool]:
     """Register a device token; a token known under another account moves to this one.
 
@@ -57,7 +57,7 @@ def device_deactivate(device: Device, reason: str) -> bool:
     return bool(switched)
 
 
-def device_delete(user: AbstractBaseUser, device_id: int) -> None:
+def device_delete(user: User, device_id: int) -> None:
     deleted, _ = Device.objects.filter(user=user, pk=device_id).delete()
     if not deleted:
         raise ServiceError(Code.DEVICE_NOT_FOUND, "No such device.")

@@ -2,10 +2,10 @@
 of deadlines drawing near.
 
 The games app sends its signals inside the transaction of the change they report, so each
-``notify`` here writes its inbox and outbox rows in that transaction. Every one carries a
-dedupe key, so a retried task, a second sweep or a signal sent twice never notifies twice.
-Payloads hold only public facts (ids, board, seat, deadline, final place), never cards or
-tickets. ``connect`` is called by ``NotificationsConfig.ready``.
+``notification_send`` here writes its inbox and outbox rows in that transaction. Every one
+carries a dedupe key, so a retried task, a second sweep or a signal sent twice never
+notifies twice. Payloads hold only public facts (ids, board, seat, deadline, final place),
+never cards or tickets. ``connect`` is called by ``NotificationsConfig.ready``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine import GameState
 from games import events
 from games.models import Game, GameStatus, Seat, SeatKind
 
-from .services import notify
+from .services import notification_send
 
 
 def _base(game: Game, seat: Seat) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def on_invitation_sent(game: Game, seat: Seat, **_: Any) -> None:
     if user is None:
         return
     data = {**_base(game, seat), "invited_by": game.created_by.get_username()}
-    notify(
+    notification_send(
         user,
         "invitation",
         game_id=game.pk,
@@ -50,7 +50,7 @@ def on_invitation_sent(game: Game, seat: Seat, **_: Any) -> None:
 def on_play_started(game: Game, **_: Any) -> None:
     for seat in _people(game):
         assert seat.user is not None
-        notify(
+        notification_send(
             seat.user,
             "game_started",
             game_id=game.pk,
@@ -70,7 +70,7 @@ def on_turn_changed(game: Game, state: GameState, before: set[int], **_: Any) ->
             continue
         assert seat.user is not None
         data = {**_base(game, seat), "pending": state.pending.kind, "deadline": deadline}
-        notify(
+        notification_send(
             seat.user,
             "your_turn",
             game_id=game.pk,
@@ -85,7 +85,7 @@ def on_game_finished(game: Game, result: dict[str, Any], **_: Any) -> None:
         assert seat.user is not None
         mine = by_seat[seat.index]
         data = {**_base(game, seat), "place": mine["place"], "total": mine["total"]}
-        notify(
+        notification_send(
             seat.user, "game_over", game_id=game.pk, data=data, dedupe_key=f"game:{game.pk}:over"
         )
 
@@ -95,7 +95,7 @@ def on_seat_timed_out(game: Game, seat: Seat, policy: str, taken_over: bool, **_
     if user is None:
         return
     data = {**_base(game, seat), "policy": policy, "missed_turns": seat.missed_turns}
-    notify(
+    notification_send(
         user,
         "timed_out",
         game_id=game.pk,
@@ -103,7 +103,7 @@ def on_seat_timed_out(game: Game, seat: Seat, policy: str, taken_over: bool, **_
         dedupe_key=f"game:{game.pk}:v{game.version}:timeout:{seat.index}",
     )
     if taken_over:
-        notify(
+        notification_send(
             user,
             "seat_taken_over",
             game_id=game.pk,
@@ -112,7 +112,7 @@ def on_seat_timed_out(game: Game, seat: Seat, policy: str, taken_over: bool, **_
         )
 
 
-def deadlines_approaching(now: datetime) -> int:
+def deadline_warnings_send(now: datetime) -> int:
     """Warn each person to move whose deadline falls within one of the windows of
     ``DEADLINE_WARNINGS_SECONDS``; returns how many warnings were recorded (a window
     already warned of is not counted again)."""
@@ -137,7 +137,7 @@ def deadlines_approaching(now: datetime) -> int:
                     "deadline": game.deadline.isoformat(),
                     "window_seconds": window,
                 }
-                if notify(
+                if notification_send(
                     seat.user,
                     "deadline_approaching",
                     game_id=game.pk,

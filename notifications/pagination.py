@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.request import Request
 
 from ttr_service.http.codes import Code
@@ -31,7 +31,7 @@ class NewestFirst(WholePageSize, CursorPagination):
         links["previous"]["example"] = None
         return page
 
-    def decode_cursor(self, request: Request) -> Any:
+    def decode_cursor(self, request: Request) -> Cursor | None:
         # DRF answers a cursor it cannot read with 404; it is bad input, like any other.
         try:
             return super().decode_cursor(request)

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from ttr_service.storage import rows
 
@@ -67,7 +67,7 @@ class Preferences:
         return self.channels[kind][channel]
 
 
-def preferences_of(user: AbstractBaseUser) -> Preferences:
+def preferences_of(user: User) -> Preferences:
     found = rows.select(Preference, user=user.pk)
     return preferences_from(found[0] if found else None)
 
@@ -83,7 +83,7 @@ def preferences_from(row: Preference | None) -> Preferences:
 
 
 def preferences_update(
-    user: AbstractBaseUser,
+    user: User,
     *,
     channels: dict[str, dict[str, bool]],
     quiet_hours: QuietHours | None,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
 from .push_apns import ApnsTransport
@@ -83,18 +84,30 @@ def native_names(value: str) -> list[str] | None:
     return names if all(name in NATIVE for name in names) else None
 
 
+def _needed(name: str, value: str | None) -> str:
+    """A setting the chosen transport needs: the settings and the app's startup check
+    (``push_checks``) refuse to start without it."""
+    if value is None:
+        raise ImproperlyConfigured(f"{name} is not set, and PUSH_TRANSPORT needs it")
+    return value
+
+
 def build_fcm() -> PushTransport:
-    account = ServiceAccount.from_file(Path(settings.FCM_CREDENTIALS_FILE))
-    return FcmTransport(account, settings.FCM_PROJECT_ID, timeout=settings.PUSH_TIMEOUT_SECONDS)
+    path = _needed("FCM_CREDENTIALS_FILE", settings.FCM_CREDENTIALS_FILE)
+    account = ServiceAccount.from_file(Path(path))
+    project_id = _needed("FCM_PROJECT_ID", settings.FCM_PROJECT_ID)
+    return FcmTransport(account, project_id, timeout=settings.PUSH_TIMEOUT_SECONDS)
 
 
 def build_apns() -> PushTransport:
     key = ApnsKey.from_file(
-        Path(settings.APNS_KEY_FILE), settings.APNS_KEY_ID, settings.APNS_TEAM_ID
+        Path(_needed("APNS_KEY_FILE", settings.APNS_KEY_FILE)),
+        _needed("APNS_KEY_ID", settings.APNS_KEY_ID),
+        _needed("APNS_TEAM_ID", settings.APNS_TEAM_ID),
     )
     return ApnsTransport(
         key,
-        settings.APNS_TOPIC,
+        _needed("APNS_TOPIC", settings.APNS_TOPIC),
         sandbox=settings.APNS_USE_SANDBOX,
         timeout=settings.PUSH_TIMEOUT_SECONDS,
     )

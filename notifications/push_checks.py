@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -29,8 +28,9 @@ def _fail(name: str, problem: str) -> ImproperlyConfigured:
     return ImproperlyConfigured(f"Environment variable {name}: {problem}")
 
 
-def _setting(name: str) -> Any:
-    return getattr(settings, name, None)
+def _setting(name: str) -> str | None:
+    value = getattr(settings, name, None)
+    return None if value is None else str(value)
 
 
 def _check(name: str, check: Callable[[], object]) -> None:

@@ -10,10 +10,10 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token"
@@ -32,7 +32,7 @@ def _read(path: Path) -> bytes:
         raise CredentialsError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _private_key(pem: bytes, what: str) -> Any:
+def _private_key(pem: bytes, what: str) -> PrivateKeyTypes:
     try:
         return load_pem_private_key(pem, password=None)
     except (ValueError, TypeError) as exc:
@@ -61,7 +61,7 @@ class ServiceAccount:
         return cls.from_json(data, str(path))
 
     @classmethod
-    def from_json(cls, data: Any, where: str = "the service account") -> ServiceAccount:
+    def from_json(cls, data: object, where: str = "the service account") -> ServiceAccount:
         if not isinstance(data, dict) or data.get("type") != "service_account":
             raise CredentialsError(f'{where} is not a service account ("type": "service_account")')
         missing = [

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef
 
 from .models import Device, Preference, WebhookEndpoint
@@ -29,12 +28,11 @@ class Recipient:
         return preferences_from(self.row)
 
 
-def recipient_of(user: AbstractBaseUser) -> Recipient:
+def recipient_of(user: User) -> Recipient:
     """The user's preferences row joined to their user row, and the two flags as
     ``EXISTS`` subqueries of that same query."""
     found = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
+        User.objects.filter(pk=user.pk)
         .select_related("notification_preference")
         .only("pk", "notification_preference")
         .annotate(

@@ -1,4 +1,4 @@
-"""Recording notifications (the public ``notify``) and the in-app inbox."""
+"""Recording notifications (the public ``notification_send``) and the in-app inbox."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from celery import current_app
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -26,8 +26,8 @@ logger = logging.getLogger(__name__)
 DELIVER_OUTBOX = "notifications.tasks.deliver_outbox"
 
 
-def notify(
-    user: AbstractBaseUser,
+def notification_send(
+    user: User,
     kind: str,
     *,
     game_id: int | None = None,
@@ -69,13 +69,17 @@ def notify(
             return None  # a notification with this key exists, or was just committed
         streams.announce(user.pk)  # the user's event streams, once this commits
         deliveries = _outbox_rows(user, notification)
-        due = [d.pk for d in deliveries if d.next_attempt_at <= notification.created_at]
+        due = [
+            d.pk
+            for d in deliveries
+            if d.next_attempt_at is not None and d.next_attempt_at <= notification.created_at
+        ]
         if due:
-            transaction.on_commit(lambda: queue_deliveries(due))
+            transaction.on_commit(lambda: deliveries_queue(due))
     return notification
 
 
-def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Delivery]:
+def _outbox_rows(user: User, notification: Notification) -> list[Delivery]:
     kind = notification.kind
     now = notification.created_at
     recipient = recipient_of(user)
@@ -99,7 +103,7 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
             WebhookEndpoint, user=user.pk, active=True
         )
         made += [add(Channel.WEBHOOK, endpoint=e) for e in endpoints if e.wants(kind)]
-    if preferences.wants(kind, Channel.EMAIL) and getattr(user, "email", ""):
+    if preferences.wants(kind, Channel.EMAIL) and user.email:
         made.append(add(Channel.EMAIL))
     if preferences.wants(kind, Channel.PUSH) and recipient.has_devices:
         devices = rows.select(Device, user=user.pk, active=True)
@@ -107,7 +111,7 @@ def _outbox_rows(user: AbstractBaseUser, notification: Notification) -> list[Del
     return made
 
 
-def queue_deliveries(delivery_ids: Iterable[int]) -> None:
+def deliveries_queue(delivery_ids: Iterable[int]) -> None:
     """Hand rows to the workers; a broker failure is logged, the sweep retries later.
 
     The task is found by its name (``NotificationsConfig.ready`` registers it): the tasks
@@ -122,7 +126,7 @@ def queue_deliveries(delivery_ids: Iterable[int]) -> None:
 
 
 # ------------------------------------------------------------------------------ inbox
-def notification_mark_read(user: AbstractBaseUser, notification_id: int) -> Notification:
+def notification_mark_read(user: User, notification_id: int) -> Notification:
     notification = Notification.objects.filter(user=user, pk=notification_id).first()
     if notification is None:
         raise ServiceError(Code.NOTIFICATION_NOT_FOUND, "No such notification.")
@@ -132,6 +136,6 @@ def notification_mark_read(user: AbstractBaseUser, notification_id: int) -> Noti
     return notification
 
 
-def notifications_mark_all_read(user: AbstractBaseUser, now: datetime | None = None) -> int:
+def notifications_mark_all_read(user: User, now: datetime | None = None) -> int:
     unread = Notification.objects.filter(user=user, read_at__isnull=True)
     return unread.update(read_at=now or timezone.now())

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Max
+from rest_framework.serializers import ModelSerializer
 
 from ttr_service.streams import wakeups
 from ttr_service.streams.sse import Batch, Event
@@ -45,7 +46,7 @@ def _latest(keys: list[str]) -> dict[str, Any]:
 wakeups.register_probe("user", _latest)
 
 
-def newest_id(user: AbstractBaseUser) -> int:
+def newest_id(user: User) -> int:
     latest = Notification.objects.filter(user=user).aggregate(latest=Max("id"))["latest"]
     return int(latest or 0)
 
@@ -53,14 +54,13 @@ def newest_id(user: AbstractBaseUser) -> int:
 class InboxFeed:
     """The user's notifications after id ``after``, oldest first, one read at a time."""
 
-    def __init__(self, user: AbstractBaseUser, after: int) -> None:
+    def __init__(self, user: User, after: int) -> None:
         self.user = user
         self.after = after
 
     async def read(self, since: float) -> Batch:
         """The next events (each stream reads its own: one user's streams are few)."""
-        batch: Batch = await wakeups.read_db(self.read_now)
-        return batch
+        return await wakeups.read_db(self.read_now)
 
     def read_now(self) -> Batch:
         rows = list(
@@ -72,5 +72,13 @@ class InboxFeed:
         rows = rows[:BATCH]
         if rows:
             self.after = rows[-1].pk
-        events = [Event(n.kind, dict(NotificationSerializer(n).data), id=str(n.pk)) for n in rows]
+        events = [Event(n.kind, _shown(n), id=str(n.pk)) for n in rows]
         return Batch(events=events, again=more)
+
+
+def _shown(notification: Notification) -> dict[str, Any]:
+    """The notification as the inbox shows it."""
+    # Read through the base class: the field named ``data`` hides the property from the
+    # type checker (see NotificationSerializer).
+    serializer: ModelSerializer[Notification] = NotificationSerializer(notification)
+    return dict(serializer.data)

@@ -46,4 +46,4 @@ def prune_outbox() -> int:
 def warn_deadlines() -> int:
     """Warn the players whose deadline draws near (see ``game_notices``); returns how many
     warnings were recorded. A window already warned of is never warned of again."""
-    return game_notices.deadlines_approaching(timezone.now())
+    return game_notices.deadline_warnings_send(timezone.now())

@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
@@ -16,7 +16,7 @@ from ttr_service.http.problems import ServiceError
 
 from . import addresses
 from .models import Channel, Delivery, DeliveryStatus, WebhookEndpoint
-from .services import queue_deliveries
+from .services import deliveries_queue
 
 MAX_ENDPOINTS = 10
 _CHANGEABLE = frozenset({"name", "url", "events", "active"})
@@ -35,7 +35,7 @@ def check_url(url: str) -> None:
         raise ServiceError(Code.WEBHOOK_URL_PRIVATE, str(exc)) from None
 
 
-def endpoint_of(user: AbstractBaseUser, endpoint_id: int) -> WebhookEndpoint:
+def endpoint_of(user: User, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.filter(user=user, pk=endpoint_id).first()
     if endpoint is None:
         raise ServiceError(Code.WEBHOOK_NOT_FOUND, "No such webhook.")
@@ -43,7 +43,7 @@ def endpoint_of(user: AbstractBaseUser, endpoint_id: int) -> WebhookEndpoint:
 
 
 def endpoint_create(
-    user: AbstractBaseUser, *, url: str, name: str = "", events: list[str], active: bool = True
+    user: User, *, url: str, name: str = "", events: list[str], active: bool = True
 ) -> WebhookEndpoint:
     if WebhookEndpoint.objects.filter(user=user).count() >= MAX_ENDPOINTS:
         raise ServiceError(
@@ -55,7 +55,7 @@ def endpoint_create(
     )
 
 
-def endpoint_update(user: AbstractBaseUser, endpoint_id: int, **changes: Any) -> WebhookEndpoint:
+def endpoint_update(user: User, endpoint_id: int, **changes: Any) -> WebhookEndpoint:
     endpoint = endpoint_of(user, endpoint_id)
     unknown = set(changes) - _CHANGEABLE
     if unknown:
@@ -68,11 +68,11 @@ def endpoint_update(user: AbstractBaseUser, endpoint_id: int, **changes: Any) ->
     return endpoint
 
 
-def endpoint_delete(user: AbstractBaseUser, endpoint_id: int) -> None:
+def endpoint_delete(user: User, endpoint_id: int) -> None:
     endpoint_of(user, endpoint_id).delete()
 
 
-def endpoint_rotate_secret(user: AbstractBaseUser, endpoint_id: int) -> WebhookEndpoint:
+def endpoint_rotate_secret(user: User, endpoint_id: int) -> WebhookEndpoint:
     """A new secret, used from the next attempt on; the old one stops working at once."""
     endpoint = endpoint_of(user, endpoint_id)
     endpoint.secret = new_secret()
@@ -80,12 +80,12 @@ def endpoint_rotate_secret(user: AbstractBaseUser, endpoint_id: int) -> WebhookE
     return endpoint
 
 
-def deliveries_of(user: AbstractBaseUser, endpoint_id: int) -> QuerySet[Delivery]:
+def deliveries_of(user: User, endpoint_id: int) -> QuerySet[Delivery]:
     endpoint = endpoint_of(user, endpoint_id)
     return endpoint.deliveries.select_related("notification").order_by("-id")
 
 
-def delivery_redeliver(user: AbstractBaseUser, endpoint_id: int, delivery_id: int) -> Delivery:
+def delivery_redeliver(user: User, endpoint_id: int, delivery_id: int) -> Delivery:
     """Send a delivery again as a new log row with the same ``webhook-id``."""
     endpoint = endpoint_of(user, endpoint_id)
     original = endpoint.deliveries.filter(pk=delivery_id).first()
@@ -104,5 +104,5 @@ def delivery_redeliver(user: AbstractBaseUser, endpoint_id: int, delivery_id: in
     )
     copy.next_attempt_at = copy.created_at
     copy.save(update_fields=["next_attempt_at"])
-    transaction.on_commit(lambda: queue_deliveries([copy.pk]))
+    transaction.on_commit(lambda: deliveries_queue([copy.pk]))
     return copy

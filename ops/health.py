@@ -21,13 +21,13 @@ HEALTH_STATES = ("ok", "error")
 HEARTBEAT_STATES = ("ok", "stale", "missing", "unknown")
 
 
-class HealthWorkerSerializer(serializers.Serializer):
+class HealthWorkerSerializer(serializers.Serializer[Any]):
     hostname = serializers.CharField(help_text="The worker's Celery node name.")
     pid = serializers.IntegerField(help_text="The worker's process id on its host.")
     age_seconds = serializers.FloatField(help_text="Seconds since its last heartbeat.")
 
 
-class HealthSerializer(serializers.Serializer):
+class HealthSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(
         choices=HEALTH_STATES,
         help_text="`ok` (200) when every check that counts passed, `error` (503) otherwise.",

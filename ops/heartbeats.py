@@ -3,8 +3,9 @@
 A worker starts a thread when it is ready (``receivers``) that records its node name and
 pid every ``WORKER_HEARTBEAT_SECONDS``, and removes its row when it shuts down cleanly; a
 worker that is killed leaves a row that only grows older. The thread proves the process
-lives, not that it takes tasks: the deadline sweep's record (``record_run``, written after
-each successful run of ``SWEEP_TASK``) shows that the beat queues it and a worker runs it.
+lives, not that it takes tasks: the deadline sweep's record (``task_run_record``, written
+after each successful run of ``SWEEP_TASK``) shows that the beat queues it and a worker runs
+it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import DurationField, ExpressionWrapper, F
+from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Now
 
 from .models import TaskRun, WorkerHeartbeat
@@ -39,7 +41,7 @@ class Seen:
     age_seconds: float
 
 
-def _since(field: str) -> ExpressionWrapper:
+def _since(field: str) -> ExpressionWrapper[CombinedExpression]:
     """The time from ``field`` to now, both on the database's clock."""
     return ExpressionWrapper(Now() - F(field), output_field=DurationField())
 
@@ -63,7 +65,7 @@ def forget_old() -> None:
     WorkerHeartbeat.objects.filter(seen_at__lt=Now() - FORGET_AFTER).delete()
 
 
-def record_run(task: str, hostname: str) -> None:
+def task_run_record(task: str, hostname: str) -> None:
     TaskRun.objects.update_or_create(
         task=task, defaults={"finished_at": Now(), "hostname": hostname}
     )
@@ -150,12 +152,12 @@ def stop() -> None:
         logger.warning("Worker heartbeat not removed at shutdown", exc_info=True)
 
 
-def record_sweep(hostname: str) -> None:
+def sweep_run_record(hostname: str) -> None:
     """Record a successful run of the deadline sweep; a failure to record never fails it."""
     try:
         # A savepoint: inside a caller's transaction (a task run eagerly) a failed write
         # must not break that transaction.
         with transaction.atomic():
-            record_run(SWEEP_TASK, hostname)
+            task_run_record(SWEEP_TASK, hostname)
     except DatabaseError:
         logger.warning("Deadline sweep run not recorded", exc_info=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import socket
 from typing import Any
 
+from celery import Task
 from celery.signals import task_postrun, worker_ready, worker_shutdown
 
 from . import heartbeats
@@ -26,11 +27,11 @@ def on_worker_shutdown(**_: Any) -> None:
     heartbeats.stop()
 
 
-def on_task_postrun(task: Any = None, state: str | None = None, **_: Any) -> None:
+def on_task_postrun(task: Task[..., Any] | None = None, state: str | None = None, **_: Any) -> None:
     if task is None or task.name != heartbeats.SWEEP_TASK or state != "SUCCESS":
         return
     hostname = getattr(task.request, "hostname", None) or socket.gethostname()
-    heartbeats.record_sweep(str(hostname))
+    heartbeats.sweep_run_record(str(hostname))
 
 
 def connect() -> None:

@@ -6,7 +6,7 @@ Both are public like a finished game's result is: they are made of finished game
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import ErrorCode
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
 from ttr_service.http.problems import ServiceError
@@ -72,7 +73,7 @@ class LeaderboardView(APIView):
         return Response(serializers.LeaderboardPageSerializer(body).data)
 
 
-def _stats_response(user: AbstractBaseUser) -> Response:
+def _stats_response(user: User) -> Response:
     return Response(serializers.PlayerStatsSerializer(selectors.player_stats(user)).data)
 
 
@@ -124,5 +125,4 @@ class MyStatsView(APIView):
         examples=[examples.player_stats()],
     )
     def get(self, request: Request) -> Response:
-        assert isinstance(request.user, AbstractBaseUser)
-        return _stats_response(request.user)
+        return _stats_response(caller(request))

@@ -17,7 +17,8 @@ SCALE = 400.0
 
 def expected_score(rating: float, opponent: float) -> float:
     """The chance of finishing ahead of ``opponent``, a draw counting half."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / SCALE))
+    odds: float = 10.0 ** ((opponent - rating) / SCALE)
+    return 1.0 / (1.0 + odds)
 
 
 def pair_score(place: int, opponent_place: int) -> float:

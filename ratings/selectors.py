@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Rank
 
@@ -26,7 +25,7 @@ def leaderboard(board: str) -> QuerySet[Rating]:
 
 def leaderboard_row(row: Rating) -> dict[str, Any]:
     return {
-        "rank": row.rank,  # type: ignore[attr-defined]
+        "rank": row.rank,  # type: ignore[attr-defined]  # annotated by leaderboard()
         "username": row.user.get_username(),
         "rating": row.rating,
         "rated_games": row.rated_games,
@@ -34,15 +33,12 @@ def leaderboard_row(row: Rating) -> dict[str, Any]:
     }
 
 
-def player_by_username(username: str) -> AbstractBaseUser | None:
+def player_by_username(username: str) -> User | None:
     # Usernames are unique ignoring case, so a lookup ignoring case finds at most one.
-    user: AbstractBaseUser | None = (
-        get_user_model().objects.filter(username__iexact=username).first()
-    )
-    return user
+    return User.objects.filter(username__iexact=username).first()
 
 
-def player_stats(user: AbstractBaseUser) -> dict[str, Any]:
+def player_stats(user: User) -> dict[str, Any]:
     ratings = {r.board: r for r in Rating.objects.filter(user=user)}
     boards = []
     for stats in PlayerStats.objects.filter(user=user).order_by("board"):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from engine import BOARD_IDS, ErrorCode
 from ttr_service.http.query import QueryParameters
+
+from .models import RatingChange
 
 DEFAULT_BOARD = "europe"
 
@@ -20,7 +24,7 @@ class LeaderboardQuery(QueryParameters):
     )
 
 
-class LeaderboardRowSerializer(serializers.Serializer):
+class LeaderboardRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="1 for the best rating; equal ratings share a rank.")
     username = serializers.CharField()
     rating = serializers.FloatField()
@@ -28,7 +32,7 @@ class LeaderboardRowSerializer(serializers.Serializer):
     wins = serializers.IntegerField(help_text="Rated games finished in first place (shared too).")
 
 
-class LeaderboardPageSerializer(serializers.Serializer):
+class LeaderboardPageSerializer(serializers.Serializer[Any]):
     board = serializers.CharField()
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
@@ -36,7 +40,7 @@ class LeaderboardPageSerializer(serializers.Serializer):
     results = LeaderboardRowSerializer(many=True)
 
 
-class RatingChangeSerializer(serializers.Serializer):
+class RatingChangeSerializer(serializers.Serializer[RatingChange]):
     game = serializers.IntegerField(source="game_id", help_text="The game's id.")
     place = serializers.IntegerField()
     opponents = serializers.IntegerField()
@@ -46,7 +50,7 @@ class RatingChangeSerializer(serializers.Serializer):
     at = serializers.DateTimeField(source="created_at")
 
 
-class PlayerBoardStatsSerializer(serializers.Serializer):
+class PlayerBoardStatsSerializer(serializers.Serializer[Any]):
     board = serializers.CharField()
     games = serializers.IntegerField(help_text="Finished games, AI games included.")
     wins = serializers.IntegerField(help_text="Games finished in first place (shared too).")
@@ -67,7 +71,7 @@ class PlayerBoardStatsSerializer(serializers.Serializer):
     )
 
 
-class PlayerStatsSerializer(serializers.Serializer):
+class PlayerStatsSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     boards = PlayerBoardStatsSerializer(
         many=True, help_text="One entry per board played, by board."

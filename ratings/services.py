@@ -1,6 +1,6 @@
 """Recording a finished game into statistics and ratings, once.
 
-``record_game_result`` locks the game row, claims the game with a ``RatedGame`` row and
+``game_result_record`` locks the game row, claims the game with a ``RatedGame`` row and
 applies every update in the same transaction: a second run, or a run racing the first,
 finds the claim and changes nothing.
 """
@@ -37,7 +37,7 @@ class _Outcome:
     forfeited: bool
 
 
-def record_game_result(game_id: int) -> bool:
+def game_result_record(game_id: int) -> bool:
     """Record a finished game's statistics and ratings.
 
     True if this call recorded it; False if it was recorded before, or the game does not
@@ -50,7 +50,7 @@ def record_game_result(game_id: int) -> bool:
         if RatedGame.objects.filter(game=game).exists():
             return False
         seats = list(Seat.objects.filter(game=game).order_by("index"))
-        outcomes = _outcomes(game, seats)
+        outcomes = _outcomes(game.result, seats)
         rated = len(outcomes) >= 2 and all(_played_by_user(s) for s in seats)
         try:
             with transaction.atomic():
@@ -63,14 +63,14 @@ def record_game_result(game_id: int) -> bool:
     return True
 
 
-def record_missing_results() -> int:
+def game_results_record_missing() -> int:
     """Record every finished game that has not been recorded; the number recorded."""
     missing = (
         Game.objects.filter(status=GameStatus.FINISHED, rated_game__isnull=True)
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)
     )
-    return sum(1 for game_id in list(missing) if record_game_result(game_id))
+    return sum(1 for game_id in list(missing) if game_result_record(game_id))
 
 
 def _played_by_user(seat: Seat) -> bool:
@@ -82,9 +82,9 @@ def _played_by_user(seat: Seat) -> bool:
     )
 
 
-def _outcomes(game: Game, seats: list[Seat]) -> list[_Outcome]:
+def _outcomes(result: dict[str, Any], seats: list[Seat]) -> list[_Outcome]:
     """The score-sheet lines of the seats held by a user at the end; AI seats get none."""
-    lines: dict[int, dict[str, Any]] = {p["seat"]: p for p in game.result.get("players", [])}
+    lines: dict[int, dict[str, Any]] = {p["seat"]: p for p in result.get("players", [])}
     out = []
     for seat in seats:
         line = lines.get(seat.index)

@@ -36,7 +36,7 @@ def is_loopback(host: str) -> bool:
     return bool(found) and all(ipaddress.ip_address(f[4][0]).is_loopback for f in found)
 
 
-def exposed(addresses: list[Any]) -> list[str]:
+def exposed(addresses: list[tuple[str, int] | str | int]) -> list[str]:
     """The addresses (as gunicorn parses ``--bind``) reachable from other machines.
 
     A (host, port) pair is, unless its host is loopback; a Unix socket path (a string) and

@@ -214,7 +214,9 @@ def _throttle_rate(name: str, default: str) -> str:
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 if REDIS_URL is None:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES: dict[str, dict[str, Any]] = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    }
 else:
     CACHES = {
         "default": {
@@ -422,7 +424,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "ttr_service.http.problems.problem_exception_handler",
 }
 
-SPECTACULAR_SETTINGS = {
+SPECTACULAR_SETTINGS: dict[str, Any] = {
     "TITLE": "Ticket to Ride Europe service",
     "DESCRIPTION": "Games of Ticket to Ride Europe played over HTTP.",
     "VERSION": SERVICE_VERSION,

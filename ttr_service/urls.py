@@ -1,6 +1,6 @@
 """URL routes. Every API path lives under /api/<version>/, one namespace per version."""
 
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -11,7 +11,7 @@ from ttr_service.http.problems import api_not_found
 
 # DRF's NamespaceVersioning reads request.version from the namespace, and its reverse()
 # adds the namespace, so the docs views name the schema route without it.
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("", include("ops.urls")),
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

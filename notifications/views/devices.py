@@ -12,6 +12,7 @@ from notifications import devices, examples
 from notifications.models import Device
 from notifications.openapi import DEVICES_TAG, path_id
 from notifications.serializers import DeviceInputSerializer, DeviceSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
@@ -30,7 +31,7 @@ class DeviceListView(APIView):
         examples=[examples.device()],
     )
     def get(self, request: Request) -> Response:
-        mine = Device.objects.filter(user=request.user)
+        mine = Device.objects.filter(user=caller(request))
         return Response(DeviceSerializer(mine, many=True).data)
 
     @extend_schema(
@@ -52,7 +53,7 @@ class DeviceListView(APIView):
     def post(self, request: Request) -> Response:
         body = DeviceInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        device, created = devices.device_register(request.user, **body.validated_data)
+        device, created = devices.device_register(caller(request), **body.validated_data)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(DeviceSerializer(device).data, status=code)
 
@@ -69,5 +70,5 @@ class DeviceDetailView(APIView):
         },
     )
     def delete(self, request: Request, device_id: int) -> Response:
-        devices.device_delete(request.user, device_id)
+        devices.device_delete(caller(request), device_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -19,17 +19,18 @@ from notifications.serializers import (
     NotificationSerializer,
 )
 from notifications.views.query import CURSOR, PAGE_SIZE
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
 
-class NotificationListView(ListAPIView):
+class NotificationListView(ListAPIView[Notification]):
     serializer_class = NotificationSerializer
     pagination_class = NewestFirst
 
     def get_queryset(self) -> QuerySet[Notification]:
         query = NotificationListQuery.read(self.request)
-        notifications = Notification.objects.filter(user=self.request.user)
+        notifications = Notification.objects.filter(user=caller(self.request))
         if query.get("unread") == "true":
             notifications = notifications.filter(read_at__isnull=True)
         return notifications
@@ -77,7 +78,7 @@ class NotificationReadView(APIView):
         examples=[examples.notification_read()],
     )
     def post(self, request: Request, notification_id: int) -> Response:
-        notification = services.notification_mark_read(request.user, notification_id)
+        notification = services.notification_mark_read(caller(request), notification_id)
         return Response(NotificationSerializer(notification).data)
 
 
@@ -96,5 +97,5 @@ class NotificationReadAllView(APIView):
         examples=[examples.marked_read()],
     )
     def post(self, request: Request) -> Response:
-        marked = services.notifications_mark_all_read(request.user)
+        marked = services.notifications_mark_all_read(caller(request))
         return Response(MarkedReadSerializer({"marked": marked}).data)

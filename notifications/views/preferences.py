@@ -18,6 +18,7 @@ from notifications.preferences import (
     preferences_update,
 )
 from notifications.serializers import PreferencesSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.schema import problems
 
 
@@ -50,7 +51,7 @@ class PreferencesView(APIView):
         examples=examples.preferences()[1:],
     )
     def get(self, request: Request) -> Response:
-        return Response(_shown(preferences_of(request.user)))
+        return Response(_shown(preferences_of(caller(request))))
 
     @extend_schema(
         operation_id="notifications_preferences_update",
@@ -72,7 +73,7 @@ class PreferencesView(APIView):
         body.is_valid(raise_exception=True)
         quiet = body.validated_data.get("quiet_hours")
         preferences = preferences_update(
-            request.user,
+            caller(request),
             channels=body.validated_data["channels"],
             quiet_hours=QuietHours(**quiet) if quiet else None,
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import StreamingHttpResponse
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -19,11 +21,12 @@ from notifications import streams
 from notifications.models import Kind
 from notifications.openapi import NOTIFICATIONS_TAG
 from notifications.serializers import NotificationSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.schema import problems
 from ttr_service.streams import sse
 
 
-def _frame(kind: str) -> type[serializers.Serializer]:
+def _frame(kind: str) -> type[serializers.Serializer[Any]]:
     name = "".join(word.title() for word in kind.split("_"))
     fields = {
         "event": sse.event_name_field(kind),
@@ -88,6 +91,7 @@ class UserStreamView(APIView):
         cursor = sse.resume_cursor(request)
         if cursor is not None and cursor.ended:
             raise sse.bad_cursor("Last-Event-ID must be an id this stream sent.")
-        after = cursor.after if cursor is not None else streams.newest_id(request.user)
-        feed = streams.InboxFeed(request.user, after)
-        return sse.stream_response(sse.event_stream(streams.topic(request.user.pk), feed.read))
+        user = caller(request)
+        after = cursor.after if cursor is not None else streams.newest_id(user)
+        feed = streams.InboxFeed(user, after)
+        return sse.stream_response(sse.event_stream(streams.topic(user.pk), feed.read))

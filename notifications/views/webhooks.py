@@ -22,6 +22,7 @@ from notifications.serializers import (
     WebhookEndpointWithSecretSerializer,
 )
 from notifications.views.query import CURSOR, PAGE_SIZE
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
@@ -44,7 +45,7 @@ class WebhookListView(APIView):
         examples=[examples.webhook()],
     )
     def get(self, request: Request) -> Response:
-        mine = WebhookEndpoint.objects.filter(user=request.user)
+        mine = WebhookEndpoint.objects.filter(user=caller(request))
         return Response(WebhookEndpointSerializer(mine, many=True).data)
 
     @extend_schema(
@@ -75,7 +76,7 @@ class WebhookListView(APIView):
     def post(self, request: Request) -> Response:
         body = WebhookEndpointInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        endpoint = webhooks.endpoint_create(request.user, **body.validated_data)
+        endpoint = webhooks.endpoint_create(caller(request), **body.validated_data)
         return Response(
             WebhookEndpointWithSecretSerializer(endpoint).data, status=status.HTTP_201_CREATED
         )
@@ -94,7 +95,7 @@ class WebhookDetailView(APIView):
         examples=[examples.webhook()],
     )
     def get(self, request: Request, webhook_id: int) -> Response:
-        endpoint = webhooks.endpoint_of(request.user, webhook_id)
+        endpoint = webhooks.endpoint_of(caller(request), webhook_id)
         return Response(WebhookEndpointSerializer(endpoint).data)
 
     @extend_schema(
@@ -123,7 +124,7 @@ class WebhookDetailView(APIView):
         body = WebhookEndpointInputSerializer(data=request.data, partial=True)
         body.is_valid(raise_exception=True)
         changes = {k: v for k, v in body.validated_data.items() if k in request.data}
-        endpoint = webhooks.endpoint_update(request.user, webhook_id, **changes)
+        endpoint = webhooks.endpoint_update(caller(request), webhook_id, **changes)
         return Response(WebhookEndpointSerializer(endpoint).data)
 
     @extend_schema(
@@ -134,7 +135,7 @@ class WebhookDetailView(APIView):
         responses={204: None, **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's."))},
     )
     def delete(self, request: Request, webhook_id: int) -> Response:
-        webhooks.endpoint_delete(request.user, webhook_id)
+        webhooks.endpoint_delete(caller(request), webhook_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -157,16 +158,16 @@ class WebhookRotateSecretView(APIView):
         examples=[examples.webhook_secret()],
     )
     def post(self, request: Request, webhook_id: int) -> Response:
-        endpoint = webhooks.endpoint_rotate_secret(request.user, webhook_id)
+        endpoint = webhooks.endpoint_rotate_secret(caller(request), webhook_id)
         return Response(WebhookEndpointWithSecretSerializer(endpoint).data)
 
 
-class DeliveryListView(ListAPIView):
+class DeliveryListView(ListAPIView[Delivery]):
     serializer_class = DeliverySerializer
     pagination_class = DeliveryPages
 
     def get_queryset(self) -> QuerySet[Delivery]:
-        return webhooks.deliveries_of(self.request.user, self.kwargs["webhook_id"])
+        return webhooks.deliveries_of(caller(self.request), self.kwargs["webhook_id"])
 
     @extend_schema(
         operation_id="webhooks_deliveries_list",
@@ -213,5 +214,5 @@ class DeliveryRedeliverView(APIView):
     )
     def post(self, request: Request, webhook_id: int, delivery_id: int) -> Response:
         with transaction.atomic():
-            copy = webhooks.delivery_redeliver(request.user, webhook_id, delivery_id)
+            copy = webhooks.delivery_redeliver(caller(request), webhook_id, delivery_id)
         return Response(DeliverySerializer(copy).data, status=status.HTTP_202_ACCEPTED)

@@ -21,7 +21,7 @@ def only_row(channel: str) -> Delivery:
 
 
 def test_an_email_goes_to_the_users_address_with_the_game_in_the_subject(player: Any) -> None:
-    services.notify(
+    services.notification_send(
         player("alice"), Kind.INVITATION, game_id=12, data={"deadline": "2026-03-11T07:00Z"}
     )
 
@@ -37,7 +37,7 @@ def test_an_email_row_fails_for_good_when_the_address_was_removed_meanwhile(
     player: Any,
 ) -> None:
     alice = player("alice")
-    services.notify(alice, Kind.GAME_OVER, game_id=12)
+    services.notification_send(alice, Kind.GAME_OVER, game_id=12)
     alice.email = ""
     alice.save()
 
@@ -50,7 +50,7 @@ def test_a_push_reaches_the_transport_with_the_public_payload(
 ) -> None:
     alice = player("alice")
     Device.objects.create(user=alice, platform="apns", token="apns-1")
-    notification = services.notify(alice, Kind.YOUR_TURN, game_id=9, data={"seat": 2})
+    notification = services.notification_send(alice, Kind.YOUR_TURN, game_id=9, data={"seat": 2})
 
     assert outbox.deliver(only_row(Channel.PUSH).pk) == DeliveryStatus.DELIVERED
 
@@ -66,7 +66,7 @@ def test_a_failing_push_transport_is_retried_later(
 ) -> None:
     alice = player("alice")
     Device.objects.create(user=alice, platform="fcm", token="fcm-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
     RecordingTransport.fail_with = "UNAVAILABLE"
 
     assert outbox.deliver(only_row(Channel.PUSH).pk) == DeliveryStatus.PENDING
@@ -80,7 +80,7 @@ def test_the_default_transport_logs_what_it_would_send(
 ) -> None:
     alice = player("alice")
     Device.objects.create(user=alice, platform="fcm", token="fcm-token-abcdef")
-    services.notify(alice, Kind.GAME_STARTED, game_id=3)
+    services.notification_send(alice, Kind.GAME_STARTED, game_id=3)
 
     with caplog.at_level(logging.INFO, logger="notifications.push"):
         assert outbox.deliver(only_row(Channel.PUSH).pk) == DeliveryStatus.DELIVERED

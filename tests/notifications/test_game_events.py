@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The outbox rows handed to the workers at commit (none are sent)."""
     calls: list[int] = []
-    monkeypatch.setattr(services, "queue_deliveries", lambda ids: calls.extend(ids))
+    monkeypatch.setattr(services, "deliveries_queue", lambda ids: calls.extend(ids))
     return calls
 
 

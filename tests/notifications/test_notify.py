@@ -1,4 +1,5 @@
-"""notify(): the notification and its outbox rows, written with the caller's transaction."""
+"""notification_send(): the notification and its outbox rows, written with the caller's
+transaction."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def alice(player: Any) -> Any:
 @pytest.fixture
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    monkeypatch.setattr(services, "queue_deliveries", lambda ids: calls.extend(ids))
+    monkeypatch.setattr(services, "deliveries_queue", lambda ids: calls.extend(ids))
     return calls
 
 
@@ -35,7 +36,9 @@ def channels_of(notification: Notification) -> list[str]:
 
 @pytest.mark.django_db
 def test_it_records_the_notification_and_one_outbox_row_per_wanted_channel(alice: Any) -> None:
-    notification = services.notify(alice, Kind.INVITATION, game_id=12, data={"board": "europe"})
+    notification = services.notification_send(
+        alice, Kind.INVITATION, game_id=12, data={"board": "europe"}
+    )
 
     assert notification is not None
     assert (notification.kind, notification.game_id) == ("invitation", 12)
@@ -45,7 +48,7 @@ def test_it_records_the_notification_and_one_outbox_row_per_wanted_channel(alice
 
 @pytest.mark.django_db
 def test_your_turn_skips_email_by_default(alice: Any) -> None:
-    notification = services.notify(alice, Kind.YOUR_TURN, game_id=12)
+    notification = services.notification_send(alice, Kind.YOUR_TURN, game_id=12)
 
     assert notification is not None
     assert channels_of(notification) == ["push", "webhook"]
@@ -55,7 +58,7 @@ def test_your_turn_skips_email_by_default(alice: Any) -> None:
 def test_a_user_without_an_email_address_gets_no_email_row(player: Any) -> None:
     nobody = player("nobody", email="")
 
-    notification = services.notify(nobody, Kind.GAME_OVER, game_id=3)
+    notification = services.notification_send(nobody, Kind.GAME_OVER, game_id=3)
 
     assert notification is not None
     assert channels_of(notification) == []
@@ -69,7 +72,7 @@ def test_channels_turned_off_in_the_preferences_get_no_row(alice: Any) -> None:
         quiet_hours=None,
     )
 
-    notification = services.notify(alice, Kind.GAME_OVER, game_id=3)
+    notification = services.notification_send(alice, Kind.GAME_OVER, game_id=3)
 
     assert notification is not None
     assert channels_of(notification) == ["email"]
@@ -87,7 +90,7 @@ def test_only_active_webhooks_subscribed_to_the_kind_get_a_row(alice: Any) -> No
         user=alice, url="http://127.0.0.1:9/c", events=["your_turn"], secret=new_secret()
     )
 
-    notification = services.notify(alice, Kind.YOUR_TURN, game_id=1)
+    notification = services.notification_send(alice, Kind.YOUR_TURN, game_id=1)
 
     assert notification is not None
     endpoints = set(notification.deliveries.values_list("endpoint_id", flat=True))
@@ -99,10 +102,10 @@ def test_only_active_webhooks_subscribed_to_the_kind_get_a_row(alice: Any) -> No
 @pytest.mark.django_db
 def test_a_second_call_with_the_same_dedupe_key_records_nothing(alice: Any) -> None:
     key = "game:12:turn:57:seat:1"
-    first = services.notify(alice, Kind.YOUR_TURN, game_id=12, dedupe_key=key)
+    first = services.notification_send(alice, Kind.YOUR_TURN, game_id=12, dedupe_key=key)
     rows = Delivery.objects.count()
 
-    second = services.notify(alice, Kind.YOUR_TURN, game_id=12, dedupe_key=key)
+    second = services.notification_send(alice, Kind.YOUR_TURN, game_id=12, dedupe_key=key)
 
     assert first is not None
     assert second is None
@@ -115,15 +118,17 @@ def test_the_same_dedupe_key_for_another_user_is_a_new_notification(
     alice: Any, player: Any
 ) -> None:
     bob = player("bob")
-    services.notify(alice, Kind.GAME_STARTED, game_id=12, dedupe_key="game:12:started")
+    services.notification_send(alice, Kind.GAME_STARTED, game_id=12, dedupe_key="game:12:started")
 
-    assert services.notify(bob, Kind.GAME_STARTED, game_id=12, dedupe_key="game:12:started")
+    assert services.notification_send(
+        bob, Kind.GAME_STARTED, game_id=12, dedupe_key="game:12:started"
+    )
 
 
 @pytest.mark.django_db
 def test_an_unknown_kind_is_refused(alice: Any) -> None:
     with pytest.raises(ValueError, match="chat_message"):
-        services.notify(alice, "chat_message")
+        services.notification_send(alice, "chat_message")
 
     assert not Notification.objects.exists()
 
@@ -133,7 +138,7 @@ def test_the_deliveries_are_queued_only_once_the_caller_commits(
     alice: Any, queued: list[int]
 ) -> None:
     with transaction.atomic():
-        notification = services.notify(alice, Kind.INVITATION, game_id=7)
+        notification = services.notification_send(alice, Kind.INVITATION, game_id=7)
         assert queued == []
 
     assert notification is not None
@@ -148,14 +153,18 @@ def test_nothing_is_recorded_or_queued_when_the_callers_transaction_rolls_back(
         pass
 
     with pytest.raises(MoveRejected), transaction.atomic():
-        services.notify(alice, Kind.YOUR_TURN, game_id=7, dedupe_key="game:7:turn:1:seat:0")
+        services.notification_send(
+            alice, Kind.YOUR_TURN, game_id=7, dedupe_key="game:7:turn:1:seat:0"
+        )
         raise MoveRejected
 
     assert not Notification.objects.exists()
     assert not Delivery.objects.exists()
     assert queued == []
     # The key was rolled back too, so the retried move can notify.
-    assert services.notify(alice, Kind.YOUR_TURN, game_id=7, dedupe_key="game:7:turn:1:seat:0")
+    assert services.notification_send(
+        alice, Kind.YOUR_TURN, game_id=7, dedupe_key="game:7:turn:1:seat:0"
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -168,7 +177,7 @@ def test_a_broker_that_is_down_at_commit_leaves_the_rows_for_the_sweep(
     monkeypatch.setattr(tasks.deliver_outbox, "delay", broker_down)
 
     with transaction.atomic():
-        notification = services.notify(alice, Kind.INVITATION, game_id=7)
+        notification = services.notification_send(alice, Kind.INVITATION, game_id=7)
 
     assert notification is not None
     ids = set(notification.deliveries.values_list("pk", flat=True))
@@ -184,7 +193,7 @@ def test_the_on_commit_callback_hands_every_due_row_to_the_delivery_task(
     monkeypatch.setattr(tasks.deliver_outbox, "delay", sent.append)
 
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        notification = services.notify(alice, Kind.INVITATION, game_id=7)
+        notification = services.notification_send(alice, Kind.INVITATION, game_id=7)
 
     assert notification is not None
     # The hand-off to the delivery task, and the wake-up of the user's event streams.

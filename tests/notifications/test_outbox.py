@@ -23,7 +23,7 @@ from notifications.results import DeliveryResult
 def push_row(player: Any, recorded_pushes: list[Any]) -> Delivery:
     user = player("alice")
     Device.objects.create(user=user, platform="fcm", token="fcm-token")
-    services.notify(user, Kind.YOUR_TURN, game_id=4)
+    services.notification_send(user, Kind.YOUR_TURN, game_id=4)
     return Delivery.objects.get()
 
 
@@ -65,7 +65,7 @@ def test_an_expired_lease_lets_another_worker_take_the_row_and_ignores_the_first
 
 @pytest.mark.django_db
 def test_the_sweep_queues_rows_that_are_due_or_stuck_and_nothing_else(player: Any) -> None:
-    notification = services.notify(player("nobody", email=""), Kind.GAME_OVER)
+    notification = services.notification_send(player("nobody", email=""), Kind.GAME_OVER)
     now = timezone.now()
 
     def make(**fields: Any) -> int:

@@ -69,7 +69,7 @@ def test_each_device_is_sent_through_the_service_of_its_platform(
     alice = player("alice")
     Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
     Device.objects.create(user=alice, platform="apns", token="apns-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
 
     statuses = [outbox.deliver(row.pk) for row in push_rows()]
 
@@ -83,7 +83,7 @@ def test_an_unregistered_token_fails_its_delivery_and_switches_the_device_off(
 ) -> None:
     alice = player("alice")
     device = Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
     service.answer(FCM_URL, fcm_error(404, "UNREGISTERED", "Requested entity was not found."))
 
     [row] = push_rows()
@@ -96,7 +96,7 @@ def test_an_unregistered_token_fails_its_delivery_and_switches_the_device_off(
     assert device.active is False
     assert device.deactivated_at is not None
     # Nothing more is queued for it.
-    services.notify(alice, Kind.GAME_OVER, game_id=9)
+    services.notification_send(alice, Kind.GAME_OVER, game_id=9)
     assert len(push_rows()) == 1
 
 
@@ -105,7 +105,7 @@ def test_a_dead_apns_token_switches_the_device_off(
 ) -> None:
     alice = player("alice")
     device = Device.objects.create(user=alice, platform="apns", token="apns-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
     service.answer(APNS_URL, json_response(410, {"reason": "Unregistered"}))
 
     assert outbox.deliver(push_rows()[0].pk) == DeliveryStatus.FAILED
@@ -119,8 +119,8 @@ def test_rows_already_queued_for_a_switched_off_device_fail_without_a_request(
 ) -> None:
     alice = player("alice")
     Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
-    services.notify(alice, Kind.GAME_OVER, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.GAME_OVER, game_id=9)
     service.answer(FCM_URL, fcm_error(404, "UNREGISTERED", "Requested entity was not found."))
     first, second = push_rows()
 
@@ -137,7 +137,7 @@ def test_a_server_error_keeps_the_device_and_retries_the_row(
 ) -> None:
     alice = player("alice")
     device = Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
     service.answer(FCM_URL, fcm_error(503, "UNAVAILABLE", "The service is unavailable."))
 
     assert outbox.deliver(push_rows()[0].pk) == DeliveryStatus.PENDING
@@ -166,7 +166,7 @@ def test_a_credentials_file_gone_since_startup_is_a_failed_attempt_retried_later
     settings.FCM_PROJECT_ID = "ttr-test"
     alice = player("alice")
     Device.objects.create(user=alice, platform="fcm", token="fcm-token-1")
-    services.notify(alice, Kind.YOUR_TURN, game_id=9)
+    services.notification_send(alice, Kind.YOUR_TURN, game_id=9)
 
     assert outbox.deliver(push_rows()[0].pk) == DeliveryStatus.PENDING
 

@@ -67,7 +67,7 @@ def test_email_and_push_wait_for_the_end_of_quiet_hours_and_webhooks_do_not(
     alice: Any, recorded_pushes: list[Any]
 ) -> None:
     with time_machine.travel(paris(2026, 3, 10, 23, 30), tick=False):
-        notification = services.notify(alice, Kind.GAME_OVER, game_id=5)
+        notification = services.notification_send(alice, Kind.GAME_OVER, game_id=5)
         due_at_night = set(outbox.due_ids())
 
     assert row(notification, Channel.EMAIL).next_attempt_at == paris(2026, 3, 11, 7, 0)
@@ -87,7 +87,7 @@ def test_a_held_row_is_not_sent_before_quiet_hours_end(
     alice: Any, recorded_pushes: list[Any]
 ) -> None:
     with time_machine.travel(paris(2026, 3, 10, 23, 30), tick=False):
-        notification = services.notify(alice, Kind.GAME_OVER, game_id=5)
+        notification = services.notification_send(alice, Kind.GAME_OVER, game_id=5)
     push = row(notification, Channel.PUSH)
 
     with time_machine.travel(paris(2026, 3, 11, 6, 59), tick=False):
@@ -104,7 +104,7 @@ def test_a_row_that_comes_due_inside_quiet_hours_is_put_back_without_counting_an
 ) -> None:
     preferences_update(alice, channels={}, quiet_hours=None)
     with time_machine.travel(paris(2026, 3, 10, 21, 0), tick=False):
-        notification = services.notify(alice, Kind.GAME_OVER, game_id=5)
+        notification = services.notification_send(alice, Kind.GAME_OVER, game_id=5)
     preferences_update(alice, channels={}, quiet_hours=NIGHT)
     push = row(notification, Channel.PUSH)
 

@@ -1,5 +1,5 @@
-"""What ``notify`` reads of its user: preferences and active endpoints and devices, in one
-query; the endpoints and devices themselves only for a user who has some."""
+"""What ``notification_send`` reads of its user: preferences and active endpoints and
+devices, in one query; the endpoints and devices themselves only for a user who has some."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_stored_preferences_are_read_as_preferences_of_reads_them(player: Any) -
 def test_a_user_without_destinations_costs_the_notification_and_one_lookup(player: Any) -> None:
     plain = player("plain")
     with CaptureQueriesContext(connection) as captured:
-        services.notify(plain, Kind.YOUR_TURN, game_id=1, dedupe_key="a")
+        services.notification_send(plain, Kind.YOUR_TURN, game_id=1, dedupe_key="a")
     tables = " ".join(q["sql"] for q in captured.captured_queries)
     assert len(captured.captured_queries) == 2
     assert "notifications_webhookendpoint" in tables  # inside the lookup's EXISTS only
@@ -67,11 +67,11 @@ def test_a_user_without_destinations_costs_the_notification_and_one_lookup(playe
 
 
 def test_endpoints_are_read_only_for_a_user_who_has_one(player: Any, monkeypatch: Any) -> None:
-    monkeypatch.setattr(services, "queue_deliveries", lambda ids: None)
+    monkeypatch.setattr(services, "deliveries_queue", lambda ids: None)
     hooked = player("hooked")
     _hook(hooked)
     with CaptureQueriesContext(connection) as captured:
-        notification = services.notify(hooked, Kind.YOUR_TURN, game_id=1, dedupe_key="a")
+        notification = services.notification_send(hooked, Kind.YOUR_TURN, game_id=1, dedupe_key="a")
     assert notification is not None
     assert list(notification.deliveries.values_list("channel", flat=True)) == ["webhook"]
     # The notification, the lookup, the endpoints, the delivery row; no devices read.

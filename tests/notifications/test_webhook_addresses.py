@@ -136,7 +136,7 @@ def test_the_service_refuses_a_private_url_with_a_stable_code(player: Any, setti
 
 # ------------------------------------------------------------------------ at delivery
 def only_delivery(endpoint: WebhookEndpoint) -> Delivery:
-    services.notify(endpoint.user, Kind.YOUR_TURN, game_id=12)
+    services.notification_send(endpoint.user, Kind.YOUR_TURN, game_id=12)
     return Delivery.objects.get(endpoint=endpoint)
 
 

@@ -24,7 +24,7 @@ def endpoint(player: Any, receiver: Receiver) -> WebhookEndpoint:
 
 
 def notify_once(endpoint: WebhookEndpoint, **data: Any) -> Delivery:
-    services.notify(endpoint.user, Kind.YOUR_TURN, game_id=12, data=data)
+    services.notification_send(endpoint.user, Kind.YOUR_TURN, game_id=12, data=data)
     return Delivery.objects.get(endpoint=endpoint)
 
 

@@ -137,7 +137,7 @@ def test_a_failed_sweep_and_other_tasks_are_not_recorded(eager) -> None:
 
 @pytest.mark.django_db
 def test_a_sweep_whose_record_fails_still_succeeds(eager, caplog) -> None:
-    with mock.patch.object(heartbeats, "record_run", side_effect=OperationalError("gone")):
+    with mock.patch.object(heartbeats, "task_run_record", side_effect=OperationalError("gone")):
         result = current_app.tasks[heartbeats.SWEEP_TASK].apply()
 
     assert result.successful()

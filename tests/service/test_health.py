@@ -33,7 +33,7 @@ def project_version() -> str:
 
 def fresh_worker_and_sweep(hostname: str = "celery@ttr-1", pid: int = 4242) -> None:
     heartbeats.beat(hostname, pid)
-    heartbeats.record_run(heartbeats.SWEEP_TASK, hostname)
+    heartbeats.task_run_record(heartbeats.SWEEP_TASK, hostname)
 
 
 def worker_seen(seconds_ago: float, hostname: str = "celery@old", pid: int = 17) -> None:
@@ -106,7 +106,7 @@ def test_it_reports_the_version_from_pyproject(client: Client) -> None:
 
 
 def test_workers_seen_only_longer_ago_than_the_limit_are_stale(client: Client) -> None:
-    heartbeats.record_run(heartbeats.SWEEP_TASK, "celery@ttr-1")
+    heartbeats.task_run_record(heartbeats.SWEEP_TASK, "celery@ttr-1")
     worker_seen(61)
 
     response = client.get("/api/v1/health")

@@ -15,7 +15,7 @@ also stops reading a body sent without one as soon as it passes the limit, and a
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -24,8 +24,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
+# ASGI's connection scope and messages, as Django's handler takes them.
+Scope = dict[str, Any]
+Message = Mapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 AsgiApp = Callable[[Scope, Receive, Send], Awaitable[None]]

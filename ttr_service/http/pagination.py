@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.core.paginator import Paginator
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -39,24 +40,24 @@ class WholePageSize:
     page_size: int
     max_page_size: int
 
-    def get_page_size(self, request: Request) -> Any:
+    def get_page_size(self, request: Request) -> int:
         name = self.page_size_query_param
         raw = request.query_params.get(name) if name else None
-        if raw is not None:
-            if not _WHOLE.fullmatch(raw):
-                raise ValidationError(
-                    {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
-                )
-            # Compared as text: a number of any length is a number (Python's int() refuses
-            # one of more than 4,300 digits).
-            digits = raw.lstrip("-").lstrip("0")
-            if raw.startswith("-") or not digits:
-                raise ValidationError(
-                    {name: [ErrorDetail("Ensure this value is at least 1.", "min_value")]}
-                )
-            most: int = self.max_page_size
-            return most if len(digits) > len(str(most)) else min(int(digits), most)
-        return self.page_size
+        if name is None or raw is None:
+            return self.page_size
+        if not _WHOLE.fullmatch(raw):
+            raise ValidationError(
+                {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
+            )
+        # Compared as text: a number of any length is a number (Python's int() refuses one
+        # of more than 4,300 digits).
+        digits = raw.lstrip("-").lstrip("0")
+        if raw.startswith("-") or not digits:
+            raise ValidationError(
+                {name: [ErrorDetail("Ensure this value is at least 1.", "min_value")]}
+            )
+        most = self.max_page_size
+        return most if len(digits) > len(str(most)) else min(int(digits), most)
 
 
 class Pages(WholePageSize, PageNumberPagination):
@@ -64,7 +65,7 @@ class Pages(WholePageSize, PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
 
-    def get_page_number(self, request: Request, paginator: Any) -> Any:
+    def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int | str:
         # DRF takes an empty ``page=`` as page 1; it is not a page, like any other text.
         if request.query_params.get(self.page_query_param) == "":
             raise NotFound("Invalid page: empty.")

@@ -12,13 +12,14 @@ engine error codes pass through unchanged. Served as ``application/problem+json`
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.exceptions import APIException
@@ -36,6 +37,10 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 class ServiceError(exceptions.APIException):
     """A refusal with a declared code: its status comes from the declaration, and
     ``members`` may only be those the code declares."""
+
+    # DRF's exception handler sends these, when set, as WWW-Authenticate and Retry-After.
+    auth_header: str | None = None
+    wait: float | None = None
 
     def __init__(self, code: ProblemCode, detail: str, **members: Any) -> None:
         declaration = declared(code)
@@ -198,13 +203,13 @@ class ApiProblemsMiddleware:
     error is still logged and signalled as Django would.
     """
 
-    def __init__(self, get_response: Any) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> Any:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+    def process_exception(self, request: HttpRequest, exception: Exception) -> JsonResponse | None:
         if not request.path.startswith("/api/"):
             return None
         if isinstance(exception, Http404):

@@ -46,7 +46,7 @@ class WholeNumberParameter(serializers.IntegerField):
         return min(int(digits), LARGEST)
 
 
-class QueryParameters(serializers.Serializer):
+class QueryParameters(serializers.Serializer[Any]):
     # No docstring: drf-spectacular would take it as every subclass's description.
     # A field's name -> the problem code a refusal of it answers with.
     codes: ClassVar[dict[str, ProblemCode]] = {}
@@ -55,7 +55,7 @@ class QueryParameters(serializers.Serializer):
     def read(cls, request: Request) -> dict[str, Any]:
         """The declared parameters, checked, with their defaults filled in."""
         sent = request.query_params
-        declared = cls().fields
+        declared = dict(cls().fields)
         data = {name: sent.getlist(name)[-1] for name in declared if name in sent}
         query = cls(data=data)
         if query.is_valid():
@@ -66,7 +66,7 @@ class QueryParameters(serializers.Serializer):
         raise ValidationError(query.errors)
 
 
-def _said(name: str, field: Any, error: str) -> str:
+def _said(name: str, field: serializers.Field[Any, Any, Any, Any], error: str) -> str:
     if isinstance(field, serializers.ChoiceField):
         return f"{name}: {error} One of: {', '.join(map(str, field.choices))}."
     return f"{name}: {error}"

@@ -30,7 +30,7 @@ def _listed(codes: Iterable[str]) -> str:
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
-def _member_field(name: str) -> serializers.Field:
+def _member_field(name: str) -> serializers.Field[Any, Any, Any, Any]:
     member = MEMBERS[name]
     carriers = {code: d for code, d in every_code().items() if name in d.members}
     statuses = sorted({d.status for d in carriers.values()})

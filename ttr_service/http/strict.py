@@ -27,11 +27,13 @@ In the OpenAPI schema, request bodies of strict serializers state
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.validators import ProhibitNullCharactersValidator
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.fields import empty
@@ -58,7 +60,8 @@ class StrictFieldsMixin:
         unknown = unknown_fields(self, data) if outermost else {}
         wrong = wrong_types(self, data) if outermost and data is not empty else {}
         try:
-            value = super().run_validation(data)
+            # A mixin: the serializer after it in the bases runs the validation.
+            value = super().run_validation(data)  # type: ignore[misc]
         except ValidationError as exc:
             if wrong:
                 raise ValidationError(retyped(exc.detail, wrong, unknown)) from None
@@ -69,8 +72,10 @@ class StrictFieldsMixin:
             raise ValidationError(retyped({}, wrong, unknown))
         return value
 
-    def get_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = super().get_fields()  # type: ignore[misc]
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # A mixin: the serializer after it in the bases declares the fields.
+        fields: dict[str, serializers.Field[Any, Any, Any, Any]]
+        fields = super().get_fields()  # type: ignore[misc]
         for field in fields.values():
             _taken_as_sent(field)
         return fields
@@ -85,7 +90,7 @@ class StrictFieldsMixin:
         return False
 
 
-class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
+class StrictSerializer(StrictFieldsMixin, serializers.Serializer[Any]):
     pass  # A plain serializer for a request body that refuses unknown keys.
 
 
@@ -95,7 +100,7 @@ class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
 NO_NUL_PATTERN = "^[^\\u0000]*$"
 
 
-def _taken_as_sent(field: Any) -> None:
+def _taken_as_sent(field: object) -> None:
     """Text is validated as it was sent: DRF would strip surrounding white space first, so
     a route id with a trailing no-break space, or a name of only a tab, would be checked as
     something other than what the client sent (and a blank one refused as empty)."""
@@ -105,13 +110,13 @@ def _taken_as_sent(field: Any) -> None:
         _taken_as_sent(field.child)
 
 
-def _refuses_nul(field: Any) -> bool:
+def _refuses_nul(field: object) -> bool:
     return isinstance(field, serializers.CharField) and any(
         isinstance(v, ProhibitNullCharactersValidator) for v in field.validators
     )
 
 
-def _state_no_nul(field: Any, schema: dict[str, Any]) -> None:
+def _state_no_nul(field: object, schema: dict[str, Any]) -> None:
     """Add the NUL-free pattern to a text field's schema (or its items') that states no
     other shape of its own."""
     if isinstance(field, serializers.ListField) and isinstance(schema.get("items"), dict):
@@ -128,7 +133,7 @@ def _state_no_nul(field: Any, schema: dict[str, Any]) -> None:
         schema["pattern"] = NO_NUL_PATTERN
 
 
-def unknown_fields(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
+def unknown_fields(field: object, data: Any) -> dict[str, list[ErrorDetail]]:
     """One entry per key of ``data`` that ``field`` (a serializer) does not declare, keyed by
     its path as the problem body's ``errors`` name fields (``players[0].route``)."""
     found: dict[str, list[ErrorDetail]] = {}
@@ -136,7 +141,7 @@ def unknown_fields(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
     return found
 
 
-def _walk(field: Any, data: Any, path: str, found: dict[str, list[ErrorDetail]]) -> None:
+def _walk(field: object, data: Any, path: str, found: dict[str, list[ErrorDetail]]) -> None:
     if len(found) >= MAX_REPORTED:
         return
     if isinstance(field, serializers.ListSerializer | serializers.ListField):
@@ -204,7 +209,10 @@ _TEXT_FIELDS = (
 )
 
 
-_DECLARED: dict[str, tuple[str, Any]] = {
+# A JSON type's test of a parsed value.
+JsonTest = Callable[[Any], bool]
+
+_DECLARED: dict[str, tuple[str, JsonTest]] = {
     "boolean": ("a boolean", lambda v: isinstance(v, bool)),
     "integer": ("an integer", _is_integer),
     "number": ("a number", _is_number),
@@ -214,7 +222,7 @@ _DECLARED: dict[str, tuple[str, Any]] = {
 }
 
 
-def expected_type(field: Any) -> tuple[str, Any] | None:
+def expected_type(field: object) -> tuple[str, JsonTest] | None:
     """What JSON type ``field`` takes, as (the words for it, a test of a value); None for a
     field whose values are not one type (JSON and relation fields, mixed choices). A custom
     field says which it takes with a ``json_type`` attribute (``"object"``, ...)."""
@@ -271,7 +279,7 @@ def wrong_type_detail(value: Any, expected: str) -> ErrorDetail:
     return ErrorDetail(f"Expected {expected}, got {_got(value, expected)}.", WRONG_TYPE)
 
 
-def wrong_types(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
+def wrong_types(field: object, data: Any) -> dict[str, list[ErrorDetail]]:
     """One entry per value in ``data`` (a body, or part of one) whose JSON type is not the
     one its field takes, keyed by its path (``""`` for ``data`` itself). Nothing under a
     value of the wrong type is looked at."""
@@ -280,7 +288,7 @@ def wrong_types(field: Any, data: Any) -> dict[str, list[ErrorDetail]]:
     return found
 
 
-def _check(field: Any, data: Any, path: str, found: dict[str, list[ErrorDetail]]) -> None:
+def _check(field: object, data: Any, path: str, found: dict[str, list[ErrorDetail]]) -> None:
     if len(found) >= MAX_REPORTED or getattr(field, "read_only", False):
         return
     expected = expected_type(field)
@@ -355,7 +363,7 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
     target_class = StrictFieldsMixin
     match_subclasses = True
 
-    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+    def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
         schema: dict[str, Any] = auto_schema._map_serializer(
             self.target, direction, bypass_extensions=True
         )

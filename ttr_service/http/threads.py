@@ -22,12 +22,13 @@ on the executor given.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import HttpRequest, HttpResponseBase
+
+from ttr_service.http.limits import Message, Receive, Scope, Send
 
 
 class _Slot:
@@ -59,14 +60,14 @@ class ThreadPinnedASGIHandler(ASGIHandler):
         )
         return response
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
         slot = min(self.slots, key=lambda s: s.waiting)
         slot.waiting += 1
         answering = False
 
-        async def send_and_free(message: dict[str, Any]) -> None:
+        async def send_and_free(message: Message) -> None:
             nonlocal answering
             if not answering and message["type"] == "http.response.start":
                 answering = True

@@ -16,12 +16,18 @@ pipeline) and fails open like the rest of the cache (``ttr_service.storage.cache
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.core.cache import caches
 from rest_framework import throttling
+from rest_framework.request import Request
 
 from ttr_service.storage.cache import FailOpenRedisCache
+
+if TYPE_CHECKING:
+    # Only for the annotations: rest_framework.views imports the throttle classes (this
+    # module) while its APIView is being defined.
+    from rest_framework.views import APIView
 
 
 def count_hit(key: str, period: int, now: float) -> tuple[int, float]:
@@ -48,9 +54,13 @@ class CountingThrottle(throttling.SimpleRateThrottle):
     """``SimpleRateThrottle`` with a counter per window instead of a list of times."""
 
     _left = 0.0
+    # Set by SimpleRateThrottle.__init__ from the rate (its stubs leave them out); None
+    # when the throttle has no rate.
+    num_requests: int | None
+    duration: int | None
 
-    def allow_request(self, request: Any, view: Any) -> bool:
-        if self.rate is None:
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        if self.num_requests is None or self.duration is None:
             return True
         self.key = self.get_cache_key(request, view)
         if self.key is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
@@ -36,6 +37,11 @@ _clients_lock = threading.Lock()
 
 
 class FailOpenRedisCache(RedisCache):
+    # Set by RedisCache.__init__; its stubs leave them out.
+    _servers: list[str]
+    _options: dict[str, Any]
+    _class: type[RedisCacheClient]
+
     @cached_property
     def _cache(self) -> RedisCacheClient:
         """The process's client for this cache's servers and options (thread-safe: its
@@ -46,21 +52,21 @@ class FailOpenRedisCache(RedisCache):
                 _clients[key] = self._class(self._servers, **self._options)
             return _clients[key]
 
-    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
             return super().get(key, default, version)
         except _UNREACHABLE:
             _unreachable("get")
             return default
 
-    def get_many(self, keys: Any, version: Any = None) -> dict[Any, Any]:
+    def get_many(self, keys: Iterable[Any], version: int | None = None) -> dict[Any, Any]:
         try:
             return super().get_many(keys, version)
         except _UNREACHABLE:
             _unreachable("get_many")
             return {}
 
-    def has_key(self, key: Any, version: Any = None) -> bool:
+    def has_key(self, key: Any, version: int | None = None) -> bool:
         try:
             return bool(super().has_key(key, version))
         except _UNREACHABLE:
@@ -68,7 +74,11 @@ class FailOpenRedisCache(RedisCache):
             return False
 
     def set(
-        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
     ) -> None:
         try:
             super().set(key, value, timeout, version)
@@ -76,7 +86,11 @@ class FailOpenRedisCache(RedisCache):
             _unreachable("set")
 
     def add(
-        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
     ) -> bool:
         try:
             return bool(super().add(key, value, timeout, version))
@@ -84,28 +98,35 @@ class FailOpenRedisCache(RedisCache):
             _unreachable("add")
             return False
 
-    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> list[Any]:
+    def set_many(
+        self,
+        data: dict[Any, Any],
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> list[Any]:
         try:
             return super().set_many(data, timeout, version)
         except _UNREACHABLE:
             _unreachable("set_many")
             return list(data)
 
-    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> bool:
+    def touch(
+        self, key: Any, timeout: float | None = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> bool:
         try:
             return bool(super().touch(key, timeout, version))
         except _UNREACHABLE:
             _unreachable("touch")
             return False
 
-    def delete(self, key: Any, version: Any = None) -> bool:
+    def delete(self, key: Any, version: int | None = None) -> bool:
         try:
             return bool(super().delete(key, version))
         except _UNREACHABLE:
             _unreachable("delete")
             return False
 
-    def count_hit(self, key: Any, period: int) -> tuple[int, float]:
+    def count_hit(self, key: str, period: int) -> tuple[int, float]:
         """One more hit on a counter whose window opens at its first hit and lasts
         ``period`` seconds, in one round trip: its new value and the seconds left. While
         Redis does not answer: (0, 0.0), so a throttle lets the request through."""

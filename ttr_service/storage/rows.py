@@ -41,8 +41,21 @@ def table(model: type[Model]) -> str:
     return quote(model._meta.db_table)
 
 
+def _column(field: Field[Any, Any]) -> str:
+    """A concrete field's column, quoted (only fields stored elsewhere have none)."""
+    assert field.column is not None
+    return quote(field.column)
+
+
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    """The model's field ``name``: a field of its own table, not a reverse relation."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
 def column(model: type[Model], field: str) -> str:
-    return quote(model._meta.get_field(field).column)  # type: ignore[union-attr]
+    return _column(_field(model, field))
 
 
 def _converters(field: Field[Any, Any], alias: str) -> list[Converter]:
@@ -85,7 +98,7 @@ class Columns(Generic[M]):
         self._plan: list[tuple[int, Col, list[Converter]]] | None = None
 
     def sql(self) -> str:
-        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+        return ", ".join(f"{self.alias}.{_column(f)}" for f in self.fields)
 
     def _conversions(self) -> list[tuple[int, Col, list[Converter]]]:
         if self._plan is None:
@@ -128,8 +141,7 @@ def _kept(key: tuple[Any, ...], build: Callable[[], str]) -> str:
 
 
 def _prep(model: type[Model], name: str, value: Any, db: BaseDatabaseWrapper) -> Any:
-    field = model._meta.get_field(name)
-    return field.get_db_prep_save(value, db)  # type: ignore[union-attr]
+    return _field(model, name).get_db_prep_save(value, db)
 
 
 _COLUMNS: dict[type[Model], Columns[Any]] = {}
@@ -180,7 +192,7 @@ def set_flag(model: type[Model], field: str, on: Sequence[Any], off: Sequence[An
         keys = list(on or off)
         return update_keys(model, {field: bool(on)}, keys) if keys else 0
     assert model._meta.pk is not None
-    pk = quote(model._meta.pk.column)
+    pk = _column(model._meta.pk)
 
     def build() -> str:
         ons = ", ".join(["%s"] * len(on))
@@ -205,7 +217,7 @@ def update_keys(model: type[Model], values: dict[str, Any], keys: Sequence[Any])
     def build() -> str:
         assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
         marks = ", ".join(["%s"] * len(keys))
-        return f"UPDATE {table(model)} SET {assignments} WHERE {quote(pk.column)} IN ({marks})"
+        return f"UPDATE {table(model)} SET {assignments} WHERE {_column(pk)} IN ({marks})"
 
     sql = _kept(("update_keys", model, sets, len(keys)), build)
     db = _db()
@@ -247,12 +259,12 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
 
     def build() -> str:
         fields = _insert_fields(model)
-        names = ", ".join(quote(f.column) for f in fields)
+        names = ", ".join(_column(f) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {table(model)} ({names}) VALUES ({marks})"
         if ignore_conflicts:
             sql += " ON CONFLICT DO NOTHING"
-        return sql + f" RETURNING {quote(pk.column)}" if returning else sql
+        return sql + f" RETURNING {_column(pk)}" if returning else sql
 
     sql = _kept(("insert", model, ignore_conflicts), build)
     with db.cursor() as cursor:
@@ -292,12 +304,12 @@ def update_then_insert(
         assignments = ", ".join(f"{column(model, n)} = %s" for n in sets)
         where = " AND ".join(f"{column(model, n)} = %s" for n in names)
         fields = _insert_fields(target)
-        columns = ", ".join(quote(f.column) for f in fields)
+        columns = ", ".join(_column(f) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         return (
             f"WITH changed AS (UPDATE {table(model)} SET {assignments} WHERE {where} "
             f"RETURNING 1) INSERT INTO {table(target)} ({columns}) "
-            f"SELECT {marks} FROM changed RETURNING {quote(pk.column)}"
+            f"SELECT {marks} FROM changed RETURNING {_column(pk)}"
         )
 
     sql = _kept(("update_then_insert", model, sets, names, target), build)

@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -26,6 +26,7 @@ from django.conf import settings
 from django.http import StreamingHttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers, status
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -72,7 +73,7 @@ STREAM_PROBLEMS: tuple[Named, ...] = (
 )
 
 
-def event_name_field(name: str) -> serializers.Field:
+def event_name_field(name: str) -> serializers.CharField:
     """The ``event`` of a stream event's schema: the one name it goes by (inline, so that
     event names never clash with the schema's other enums)."""
 
@@ -85,12 +86,13 @@ def event_name_field(name: str) -> serializers.Field:
     return EventName()
 
 
-def stream_authentication() -> list[type]:
+def stream_authentication() -> list[type[BaseAuthentication]]:
     """A stream ticket in the URL or the token in the header
     (``STREAM_AUTHENTICATION_CLASSES``)."""
-    classes: list[type] = perform_import(
+    classes = perform_import(
         settings.STREAM_AUTHENTICATION_CLASSES, "STREAM_AUTHENTICATION_CLASSES"
     )
+    assert isinstance(classes, list)  # the setting is a list of dotted paths
     return classes
 
 
@@ -99,9 +101,10 @@ class StreamNegotiation(DefaultContentNegotiation):
     asks for it); an error before the stream starts is a problem body in JSON."""
 
     def select_renderer(
-        self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
     ) -> tuple[BaseRenderer, str]:
-        return renderers[0], renderers[0].media_type
+        first = next(iter(renderers))
+        return first, first.media_type
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import redis
@@ -44,6 +44,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Probe = Callable[[list[str]], dict[str, Any]]
 _probes: dict[str, Probe] = {}
@@ -110,7 +112,7 @@ def _executor() -> ThreadPoolExecutor:
     return _db_threads
 
 
-def _with_fresh_connection(fn: Callable[..., Any], *args: Any) -> Any:
+def _with_fresh_connection(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)``, once more on a new connection if this thread's one was dropped."""
     try:
         return fn(*args)
@@ -119,7 +121,7 @@ def _with_fresh_connection(fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args)
 
 
-async def read_db(fn: Callable[..., Any], *args: Any) -> Any:
+async def read_db(fn: Callable[..., T], *args: Any) -> T:
     """Run a read of ``fn`` on the streams' own few threads (``STREAM_DB_THREADS``), each
     keeping its connection: thousands of streams share them instead of holding a thread
     and a connection each."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import current_app
+from celery import Task, current_app
 from django.db import InterfaceError, OperationalError, transaction
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
@@ -23,7 +23,7 @@ TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionErr
 BROKER_UNREACHABLE = (BrokerError, RedisError, OSError)
 
 
-def send_task(task: Any, *args: Any) -> bool:
+def send_task(task: Task[..., Any] | str, *args: Any) -> bool:
     """Queue ``task(*args)`` now; a broker that does not answer is logged, not raised.
 
     ``task`` is a task or its registered name. Every task acts on what the database
@@ -42,6 +42,6 @@ def send_task(task: Any, *args: Any) -> bool:
     return True
 
 
-def send_task_on_commit(task: Any, *args: Any) -> None:
+def send_task_on_commit(task: Task[..., Any] | str, *args: Any) -> None:
     """Queue ``task(*args)`` once the current transaction commits (see ``send_task``)."""
     transaction.on_commit(lambda: send_task(task, *args))

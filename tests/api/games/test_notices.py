@@ -86,7 +86,7 @@ def test_a_move_reaches_the_next_players_channels_as_their_settings_say(
     from notifications.preferences import preferences_update
     from notifications.webhooks import new_secret
 
-    monkeypatch.setattr(notification_services, "queue_deliveries", lambda ids: None)
+    monkeypatch.setattr(notification_services, "deliveries_queue", lambda ids: None)
     game = create_game(creator, first_seat=0)
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     keep_all_initial(game["id"], creator, opponent)

@@ -8,7 +8,7 @@ import pytest
 
 from notifications.devices import device_deactivate
 from notifications.models import Delivery, Device
-from notifications.services import notify
+from notifications.services import notification_send
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_a_token_moving_to_another_account_drops_what_waited_for_the_old_one(
     alice: Any, bob: Any, auth_client: Any
 ) -> None:
     auth_client(alice).post(URL, PHONE, format="json")
-    notify(alice, "your_turn", game_id=1)
+    notification_send(alice, "your_turn", game_id=1)
 
     response = auth_client(bob).post(URL, PHONE, format="json")
 
@@ -116,5 +116,5 @@ def test_registering_a_switched_off_token_again_switches_it_back_on(
 
     assert again.status_code == 200
     assert (again.json()["active"], again.json()["deactivated_at"]) == (True, None)
-    notify(alice, "your_turn", game_id=1)
+    notification_send(alice, "your_turn", game_id=1)
     assert Delivery.objects.filter(device_id=device_id).count() == 1

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from notifications.services import notify
+from notifications.services import notification_send
 
 pytestmark = pytest.mark.django_db
 
@@ -15,8 +15,8 @@ URL = "/api/v1/notifications"
 
 
 def test_it_lists_the_callers_notifications_newest_first(alice: Any, auth_client: Any) -> None:
-    first = notify(alice, "invitation", game_id=1, data={"board": "europe"})
-    second = notify(alice, "game_started", game_id=1)
+    first = notification_send(alice, "invitation", game_id=1, data={"board": "europe"})
+    second = notification_send(alice, "game_started", game_id=1)
 
     response = auth_client(alice).get(URL)
 
@@ -35,8 +35,8 @@ def test_it_lists_the_callers_notifications_newest_first(alice: Any, auth_client
 
 
 def test_it_shows_only_unread_ones_when_asked(alice: Any, auth_client: Any) -> None:
-    read = notify(alice, "your_turn", game_id=1)
-    unread = notify(alice, "your_turn", game_id=2)
+    read = notification_send(alice, "your_turn", game_id=1)
+    unread = notification_send(alice, "your_turn", game_id=2)
     read.read_at = timezone.now()
     read.save()
 
@@ -54,7 +54,7 @@ def test_it_refuses_an_unread_value_that_is_not_true_or_false(alice: Any, auth_c
 
 
 def test_it_pages_with_a_cursor(alice: Any, auth_client: Any) -> None:
-    made = [notify(alice, "your_turn", game_id=n).pk for n in range(3)]
+    made = [notification_send(alice, "your_turn", game_id=n).pk for n in range(3)]
     client = auth_client(alice)
 
     first = client.get(URL, {"page_size": 2}).json()
@@ -66,7 +66,7 @@ def test_it_pages_with_a_cursor(alice: Any, auth_client: Any) -> None:
 
 
 def test_it_never_shows_another_users_notifications(alice: Any, bob: Any, auth_client: Any) -> None:
-    notify(alice, "your_turn", game_id=1)
+    notification_send(alice, "your_turn", game_id=1)
 
     response = auth_client(bob).get(URL)
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from notifications.models import Notification
-from notifications.services import notify
+from notifications.services import notification_send
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ READ_ALL = "/api/v1/notifications/read-all"
 
 
 def test_it_marks_one_notification_read(alice: Any, auth_client: Any) -> None:
-    notification = notify(alice, "your_turn", game_id=1)
+    notification = notification_send(alice, "your_turn", game_id=1)
 
     response = auth_client(alice).post(read_url(notification))
 
@@ -31,7 +31,7 @@ def test_it_marks_one_notification_read(alice: Any, auth_client: Any) -> None:
 
 
 def test_marking_it_read_again_keeps_the_first_time(alice: Any, auth_client: Any) -> None:
-    notification = notify(alice, "your_turn", game_id=1)
+    notification = notification_send(alice, "your_turn", game_id=1)
     client = auth_client(alice)
     first = client.post(read_url(notification)).json()["read_at"]
 
@@ -41,7 +41,7 @@ def test_marking_it_read_again_keeps_the_first_time(alice: Any, auth_client: Any
 
 
 def test_another_users_notification_is_not_found(alice: Any, bob: Any, auth_client: Any) -> None:
-    notification = notify(alice, "your_turn", game_id=1)
+    notification = notification_send(alice, "your_turn", game_id=1)
 
     response = auth_client(bob).post(read_url(notification))
 
@@ -54,9 +54,9 @@ def test_another_users_notification_is_not_found(alice: Any, bob: Any, auth_clie
 def test_read_all_marks_every_unread_notification_of_the_caller_only(
     alice: Any, bob: Any, auth_client: Any
 ) -> None:
-    notify(alice, "your_turn", game_id=1)
-    notify(alice, "game_over", game_id=2)
-    bobs = notify(bob, "your_turn", game_id=1)
+    notification_send(alice, "your_turn", game_id=1)
+    notification_send(alice, "game_over", game_id=2)
+    bobs = notification_send(bob, "your_turn", game_id=1)
 
     response = auth_client(alice).post(READ_ALL)
 

@@ -9,7 +9,7 @@ from standardwebhooks import Webhook
 
 from notifications import outbox
 from notifications.models import Delivery, WebhookEndpoint
-from notifications.services import notify
+from notifications.services import notification_send
 from notifications.webhooks import endpoint_create
 from tests.notifications.receiver import Receiver
 
@@ -30,7 +30,7 @@ def redeliver_url(endpoint: WebhookEndpoint, delivery: Delivery) -> str:
 
 
 def delivered_once(endpoint: WebhookEndpoint) -> Delivery:
-    notify(endpoint.user, "game_over", game_id=8)
+    notification_send(endpoint.user, "game_over", game_id=8)
     delivery = Delivery.objects.get(endpoint=endpoint)
     outbox.deliver(delivery.pk)
     delivery.refresh_from_db()

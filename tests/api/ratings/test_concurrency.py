@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 
 from ratings.models import PlayerStats, RatedGame, Rating, RatingChange
-from ratings.services import record_game_result
+from ratings.services import game_result_record
 from tests.concurrency import run_at_once
 
 from .conftest import seat
@@ -21,7 +21,7 @@ def test_the_same_game_recorded_at_once_is_recorded_exactly_once(finished_game, 
     alice, bob = player("alice"), player("bob")
     game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
 
-    results = run_at_once([lambda: record_game_result(game.pk)] * THREADS)
+    results = run_at_once([lambda: game_result_record(game.pk)] * THREADS)
 
     assert sorted(results) == [False] * (THREADS - 1) + [True]
     assert RatedGame.objects.filter(game=game).count() == 1
@@ -39,7 +39,7 @@ def test_games_sharing_players_recorded_at_once_all_count(finished_game, player)
         finished_game(seat(alice, place=1, total=80), seat(bob, place=2, total=70)),
     ]
 
-    results = run_at_once([lambda g=g: record_game_result(g.pk) for g in games])
+    results = run_at_once([lambda g=g: game_result_record(g.pk) for g in games])
 
     assert results == [True] * len(games)
     assert PlayerStats.objects.get(user=alice).games == 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ratings.services import record_game_result
+from ratings.services import game_result_record
 
 from .conftest import client_of, seat
 
@@ -13,7 +13,7 @@ def play(finished_game, winner, loser, board="europe"):
     game = finished_game(
         seat(winner, place=1, total=100), seat(loser, place=2, total=50), board=board
     )
-    record_game_result(game.pk)
+    game_result_record(game.pk)
 
 
 def test_it_ranks_players_by_rating_then_by_rated_games(finished_game, player, api_client):
@@ -51,10 +51,10 @@ def test_players_with_the_same_rating_share_a_rank_ordered_by_rated_games(
     game = finished_game(
         seat(alice, place=1, total=80), seat(bob, place=1, total=80), seat(carol, place=1, total=80)
     )
-    record_game_result(game.pk)
+    game_result_record(game.pk)
     play(finished_game, dave, erin)  # dave 1516, erin 1484
     draw = finished_game(seat(carol, place=1, total=70), seat(frank, place=1, total=70))
-    record_game_result(draw.pk)  # carol and frank stay at 1500; carol now has 2 games
+    game_result_record(draw.pk)  # carol and frank stay at 1500; carol now has 2 games
 
     rows = api_client.get(URL).json()["results"]
 
@@ -72,7 +72,7 @@ def test_it_leaves_out_players_without_a_rated_game(finished_game, player, api_c
     alice, bob, carol = player("alice"), player("bob"), player("carol")
     play(finished_game, alice, bob)
     ai_game = finished_game(seat(carol, place=1, total=100), seat(None, place=2, total=50))
-    record_game_result(ai_game.pk)
+    game_result_record(ai_game.pk)
 
     rows = api_client.get(URL).json()["results"]
 

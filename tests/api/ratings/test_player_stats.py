@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ratings.services import record_game_result
+from ratings.services import game_result_record
 
 from .conftest import client_of, seat
 
@@ -20,7 +20,7 @@ def test_it_shows_a_players_statistics_rating_and_recent_changes(finished_game, 
     second = finished_game(seat(alice, place=2, total=60, failed=2), seat(bob, place=1, total=90))
     ai_game = finished_game(seat(alice, place=1, total=100), seat(None, place=2, total=40))
     for game in (first, second, ai_game):
-        record_game_result(game.pk)
+        game_result_record(game.pk)
 
     response = api_client.get(url("alice"))
 
@@ -51,7 +51,7 @@ def test_a_player_who_only_played_the_ai_has_statistics_and_no_rating(
     finished_game, player, api_client
 ):
     alice = player("alice")
-    record_game_result(
+    game_result_record(
         finished_game(seat(alice, place=1, total=100), seat(None, place=2, total=40)).pk
     )
 
@@ -93,7 +93,7 @@ def test_an_unknown_player_is_a_404_problem(api_client, db):
 
 def test_me_shows_the_callers_own_statistics(finished_game, player):
     alice, bob = player("alice"), player("bob")
-    record_game_result(
+    game_result_record(
         finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=50)).pk
     )
 

@@ -1,4 +1,4 @@
-"""ratings.services.record_game_result: statistics, Elo ratings, and recording once."""
+"""ratings.services.game_result_record: statistics, Elo ratings, and recording once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.models import GameStatus, Seat
 from ratings.models import PlayerStats, RatedGame, Rating, RatingChange
-from ratings.services import record_game_result, record_missing_results
+from ratings.services import game_result_record, game_results_record_missing
 from ratings.tasks import record_game_result as record_task
 
 from .conftest import seat
@@ -30,7 +30,7 @@ def test_it_records_the_statistics_of_both_players_of_a_finished_game(finished_g
         seat(bob, place=2, total=85, completed=2, failed=2),
     )
 
-    assert record_game_result(game.pk) is True
+    assert game_result_record(game.pk) is True
 
     a, b = stats_of(alice), stats_of(bob)
     assert (a.games, a.wins, a.total_score, a.average_score) == (1, 1, 120, 120.0)
@@ -51,7 +51,7 @@ def test_a_two_player_game_between_equal_ratings_moves_them_by_16(finished_game,
     alice, bob = player("alice"), player("bob")
     game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
 
-    record_game_result(game.pk)
+    game_result_record(game.pk)
 
     assert rating_of(alice).rating == 1516.0
     assert rating_of(bob).rating == 1484.0
@@ -69,12 +69,12 @@ def test_a_two_player_game_between_equal_ratings_moves_them_by_16(finished_game,
 
 def test_an_upset_between_unequal_ratings_moves_them_by_the_elo_formula(finished_game, player):
     alice, bob = player("alice"), player("bob")
-    record_game_result(
+    game_result_record(
         finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90)).pk
     )
 
     # 1516 against 1484, the lower rating wins: 32 * (1 - 1 / (1 + 10 ** (32 / 400))) = 17.47
-    record_game_result(
+    game_result_record(
         finished_game(seat(alice, place=2, total=70), seat(bob, place=1, total=95)).pk
     )
 
@@ -93,7 +93,7 @@ def test_a_three_player_game_with_a_shared_first_place_splits_k_between_opponent
         seat(carol, place=3, total=60),
     )
 
-    record_game_result(game.pk)
+    game_result_record(game.pk)
 
     # K = 32 / 2 opponents = 16 per pair: the draw moves nothing, beating carol gives +8.
     assert rating_of(alice).rating == 1508.0
@@ -108,12 +108,12 @@ def test_a_three_player_game_between_unequal_ratings_uses_the_ratings_from_befor
     finished_game, player
 ):
     alice, bob, carol = player("alice"), player("bob"), player("carol")
-    record_game_result(
+    game_result_record(
         finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90)).pk
     )
 
     # alice 1516, bob 1484, carol 1500; bob and carol share first place, alice is last.
-    record_game_result(
+    game_result_record(
         finished_game(
             seat(alice, place=3, total=50),
             seat(bob, place=1, total=110),
@@ -136,7 +136,7 @@ def test_a_forfeited_player_counts_a_forfeit_and_loses_rating_as_last(finished_g
         seat(alice, place=1, total=40), seat(bob, place=2, total=90, forfeited=True)
     )
 
-    record_game_result(game.pk)
+    game_result_record(game.pk)
 
     assert stats_of(bob).forfeits == 1
     assert stats_of(alice).forfeits == 0
@@ -146,9 +146,9 @@ def test_a_forfeited_player_counts_a_forfeit_and_loses_rating_as_last(finished_g
 def test_recording_a_game_twice_changes_nothing_the_second_time(finished_game, player):
     alice, bob = player("alice"), player("bob")
     game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
-    assert record_game_result(game.pk) is True
+    assert game_result_record(game.pk) is True
 
-    assert record_game_result(game.pk) is False
+    assert game_result_record(game.pk) is False
 
     assert stats_of(alice).games == 1
     assert stats_of(alice).total_score == 100
@@ -168,7 +168,7 @@ def test_a_game_with_an_ai_seat_records_statistics_of_the_people_but_no_rating(
         seat(bob, place=3, total=60),
     )
 
-    assert record_game_result(game.pk) is True
+    assert game_result_record(game.pk) is True
 
     assert stats_of(alice).games == stats_of(bob).games == 1
     assert stats_of(alice).wins == 0  # the AI won
@@ -185,7 +185,7 @@ def test_a_game_that_is_not_finished_records_nothing(finished_game, player, stat
         seat(alice, place=1, total=100), seat(bob, place=2, total=90), status=status
     )
 
-    assert record_game_result(game.pk) is False
+    assert game_result_record(game.pk) is False
 
     assert not PlayerStats.objects.exists()
     assert not Rating.objects.exists()
@@ -193,7 +193,7 @@ def test_a_game_that_is_not_finished_records_nothing(finished_game, player, stat
 
 
 def test_an_unknown_game_records_nothing(db):
-    assert record_game_result(999_999) is False
+    assert game_result_record(999_999) is False
     assert not RatedGame.objects.exists()
 
 
@@ -213,8 +213,8 @@ def test_statistics_add_up_per_board_and_keep_the_latest_game_time(finished_game
         finished_at=earlier,
     )
 
-    record_game_result(first.pk)
-    record_game_result(second.pk)
+    game_result_record(first.pk)
+    game_result_record(second.pk)
 
     a = stats_of(alice)
     assert (a.games, a.wins, a.total_score, a.average_score) == (2, 1, 151, 75.5)
@@ -235,13 +235,13 @@ def test_the_task_records_a_game_and_reports_false_when_run_again(finished_game,
 def test_recording_missing_results_catches_up_finished_games_only(finished_game, player):
     alice, bob = player("alice"), player("bob")
     done = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
-    record_game_result(done.pk)
+    game_result_record(done.pk)
     missed = finished_game(seat(alice, place=2, total=80), seat(bob, place=1, total=90))
     finished_game(
         seat(alice, place=1, total=0), seat(bob, place=2, total=0), status=GameStatus.ACTIVE
     )
 
-    assert record_missing_results() == 1
+    assert game_results_record_missing() == 1
 
     assert RatedGame.objects.filter(game=missed).exists()
     assert stats_of(alice).games == 2
@@ -252,7 +252,7 @@ def test_a_game_where_the_ai_took_over_a_seat_is_not_rated(finished_game, player
     game = finished_game(seat(alice, place=1, total=100), seat(bob, place=2, total=90))
     Seat.objects.filter(game=game, user=bob).update(ai_controlled=True)
 
-    assert record_game_result(game.pk) is True
+    assert game_result_record(game.pk) is True
 
     assert stats_of(bob).games == 1  # still the user's seat and result
     assert not RatingChange.objects.exists()
