@@ -126,7 +126,8 @@ def deadline_warnings_send(now: datetime) -> int:
             deadline__gt=now,
             deadline__lte=now + timedelta(seconds=window),
         )
-        for game in soon.distinct().prefetch_related(seats):
+        # The prefetch fills Game.seated, which the model declares (the stubs see a second one).
+        for game in soon.distinct().prefetch_related(seats):  # type: ignore[no-redef]
             assert game.deadline is not None
             for seat in _people(game):
                 if not seat.pending or seat.ai_controlled:

@@ -10,6 +10,8 @@ Redis in production), no query. It fails only when the process cannot answer at 
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -21,7 +23,7 @@ from rest_framework.views import APIView
 LIVE = "ok"
 
 
-class LivenessSerializer(serializers.Serializer):
+class LivenessSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(
         choices=[LIVE],
         help_text="Always `ok`: the process answered. A process that is not alive answers "

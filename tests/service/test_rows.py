@@ -83,9 +83,14 @@ def test_insert_sets_the_key_and_automatic_fields(game: Game) -> None:
     note = Notification(user=game.created_by, kind=Kind.YOUR_TURN, game_id=game.pk, data={"a": 1})
     assert rows.insert(note) is True
     stored = Notification.objects.get(pk=note.pk)
-    assert note.pk is not None and note._state.adding is False
+    assert note.pk is not None
     assert stored.created_at >= before and stored.created_at == note.created_at
     assert stored.data == {"a": 1}
+    # Saved again, it is the same row, as after Django's own insert.
+    note.data = {"a": 2}
+    note.save()
+    assert Notification.objects.filter(pk=note.pk).get().data == {"a": 2}
+    assert Notification.objects.count() == 1
 
 
 def test_insert_ignoring_conflicts_drops_a_duplicate(game: Game) -> None:
@@ -131,10 +136,10 @@ def test_update_then_insert_writes_the_row_only_when_the_update_matched(game: Ga
     stale = entry(2)
     assert not rows.update_then_insert(Game, {"version": 7}, {"id": game.pk, "version": 0}, stale)
     assert Game.objects.get(pk=game.pk).version == 1
-    assert stale.pk is None and stale._state.adding is True
+    assert stale.pk is None
     stored = Move.objects.get(game=game)
     assert (stored.pk, stored.number, stored.action) == (logged.pk, 1, {"type": "draw_blind"})
-    assert stored.created_at == logged.created_at and logged._state.adding is False
+    assert stored.created_at == logged.created_at
 
 
 def test_the_game_read_by_hand_is_what_the_orm_prefetches(game: Game, django_assert_num_queries):

@@ -236,17 +236,10 @@ def _insert_params(obj: Model, db: BaseDatabaseWrapper) -> list[Any]:
     return [f.get_db_prep_save(f.pre_save(obj, True), db) for f in _insert_fields(type(obj))]
 
 
-def _inserted(obj: Model, key: Any, db: BaseDatabaseWrapper) -> None:
-    pk = type(obj)._meta.pk
-    assert pk is not None
-    setattr(obj, pk.attname, key)
-    obj._state.adding = False
-    obj._state.db = db.alias
-
-
 def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
     """``obj.save()`` of a new row with an automatic key (no signals sent): the key is set
-    on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would.
+    on ``obj``, and fields such as ``auto_now_add`` get their values as ``save`` would. A
+    later ``obj.save()`` updates that row, as it would after Django's own insert.
 
     ``ignore_conflicts``: a row breaking a unique constraint is not written (``ON
     CONFLICT DO NOTHING``, no savepoint needed) and False is returned."""
@@ -276,7 +269,7 @@ def insert(obj: Model, *, ignore_conflicts: bool = False) -> bool:
             key = row[0]
         else:
             key = cursor.lastrowid
-    _inserted(obj, key, db)
+    setattr(obj, pk.attname, key)
     return True
 
 
@@ -323,5 +316,5 @@ def update_then_insert(
         row = cursor.fetchone()
     if row is None:
         return 0
-    _inserted(obj, row[0], db)
+    setattr(obj, pk.attname, row[0])
     return 1
