@@ -45,13 +45,11 @@ _ATTEMPTS = 5
 _FRESH = (CHOOSE_INITIAL_TICKETS, TURN_ACTION)
 
 
-def _overdue(game: Game, now: datetime | None = None) -> bool:
-    return deadline_passed(game.status, game.deadline, now)
-
-
 def _plan(game: Game, now: datetime) -> dict[int, Action]:
     """What the AI would play for each person whose fresh decision ran out (no lock held)."""
-    if game.timeout_policy == TimeoutPolicy.FORFEIT or not _overdue(game, now):
+    if game.timeout_policy == TimeoutPolicy.FORFEIT or not deadline_passed(
+        game.status, game.deadline, now
+    ):
         return {}
     state = state_of(game)
     if state.pending.kind not in _FRESH:
@@ -90,12 +88,12 @@ def deadline_settle(game_id: int, now: datetime | None = None) -> bool:
     now = now or timezone.now()
     for _ in range(_ATTEMPTS):
         seen = sql.game_with_seats(game_id)
-        if seen is None or not _overdue(seen, now):
+        if seen is None or not deadline_passed(seen.status, seen.deadline, now):
             return False
         plan = _plan(seen, now)
         with transaction.atomic():
             game = game_lock(game_id)
-            if not _overdue(game, now):
+            if not deadline_passed(game.status, game.deadline, now):
                 return False
             if game.version != seen.version:
                 continue  # changed while the AI thought: think again on the new version

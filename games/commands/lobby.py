@@ -53,11 +53,42 @@ def game_create(
     first_seat: int | None = None,
     options: dict[str, Any] | None = None,
 ) -> Game:
+    """A new game by ``user`` with these seats; started at once when no seat is left open
+    or invited."""
+    chosen = _checked_setup(board, options, seats, turn_time_limit, first_seat)
+    invited = _invitees(user, seats)
+    with transaction.atomic():
+        if all(s.type == "ai" for s in seats):
+            _check_bot_only_quota(user)
+        game = Game.objects.create(
+            board=board,
+            options=chosen,
+            created_by=user,
+            players=len(seats),
+            turn_time_limit=turn_time_limit,
+            timeout_policy=timeout_policy,
+            timeout_takeover_after=timeout_takeover_after,
+            first_seat=first_seat,
+            seed=secrets.randbits(62),
+        )
+        _seats_create(game, user, seats, invited)
+        _start_if_full(game)
+    return game
+
+
+def _checked_setup(
+    board: str,
+    options: dict[str, Any] | None,
+    seats: list[SeatSpec],
+    turn_time_limit: int | None,
+    first_seat: int | None,
+) -> dict[str, Any]:
+    """Refuse a game the board cannot be set up for; the options chosen, defaults included."""
     if board not in BOARD_IDS:
         raise errors.unknown_board(board)
     plain = load_board(board)
     try:
-        chosen = check_options(plain, options or {})
+        chosen: dict[str, Any] = check_options(plain, options or {})
     except SetupError as exc:
         raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
     rules = plain.rules
@@ -75,46 +106,29 @@ def game_create(
         )
     if first_seat is not None and not 0 <= first_seat < len(seats):
         raise ServiceError(Code.BAD_FIRST_SEAT, "The first seat must be one of the seats.")
-    invited = _invitees(user, seats)
-    bots_only = all(s.type == "ai" for s in seats)
-    with transaction.atomic():
-        if bots_only:
-            _check_bot_only_quota(user)
-        game = Game.objects.create(
-            board=board,
-            options=chosen,
-            created_by=user,
-            players=len(seats),
-            turn_time_limit=turn_time_limit,
-            timeout_policy=timeout_policy,
-            timeout_takeover_after=timeout_takeover_after,
-            first_seat=first_seat,
-            seed=secrets.randbits(62),
-        )
-        now = timezone.now()
-        for i, spec in enumerate(seats):
-            if spec.type == "creator":
-                Seat.objects.create(
-                    game=game, index=i, kind=SeatKind.HUMAN, user=user, joined_at=now
-                )
-            elif spec.type == "invite":
-                seat = Seat.objects.create(
-                    game=game, index=i, kind=SeatKind.INVITED, user=invited[i]
-                )
-                events.invitation(game, seat)
-            elif spec.type == "ai":
-                Seat.objects.create(
-                    game=game,
-                    index=i,
-                    kind=SeatKind.AI,
-                    ai_level=spec.level or DEFAULT_AI_LEVEL,
-                    joined_at=now,
-                )
-            else:
-                Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
-        _read_seats(game)
-        _start_if_full(game)
-    return game
+    return chosen
+
+
+def _seats_create(
+    game: Game, user: AbstractBaseUser, seats: list[SeatSpec], invited: dict[int, Any]
+) -> None:
+    """The new game's seats, as specified (an invitation tells its invitee), read into
+    ``game.seated``."""
+    now = timezone.now()
+    for i, spec in enumerate(seats):
+        if spec.type == "creator":
+            Seat.objects.create(game=game, index=i, kind=SeatKind.HUMAN, user=user, joined_at=now)
+        elif spec.type == "invite":
+            Seat.objects.create(game=game, index=i, kind=SeatKind.INVITED, user=invited[i])
+        elif spec.type == "ai":
+            level = spec.level or DEFAULT_AI_LEVEL
+            Seat.objects.create(game=game, index=i, kind=SeatKind.AI, ai_level=level, joined_at=now)
+        else:
+            Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
+    _read_seats(game)
+    for seat in game.seated:
+        if seat.kind == SeatKind.INVITED:
+            events.invitation(game, seat)
 
 
 def bot_only_games(user: AbstractBaseUser) -> QuerySet[Game]:

@@ -19,7 +19,7 @@ from rest_framework import serializers
 
 from engine import ACTION_TYPES, Action, KeepTickets
 from engine.colors import COLORS
-from games.serializers.oneof import one_of, variant
+from games.serializers.oneof import OneOf, one_of, variant
 from ttr_service.http.strict import StrictSerializer, wrong_type_detail
 
 FACE_UP_SLOTS = 5  # every board shows five face-up cards
@@ -179,13 +179,17 @@ class ActionRequestField(serializers.Field):
 
 
 @extend_schema_field(one_of("GameAction", ACTIONS))
-class ActionField(serializers.JSONField):
+class ActionField(OneOf):
     """An action as the server writes it (legal actions, game records)."""
+
+    variants = ACTIONS
 
 
 @extend_schema_field(one_of("LoggedAction", LOGGED_ACTIONS))
-class LoggedActionField(serializers.JSONField):
+class LoggedActionField(OneOf):
     """A logged move's action as the caller may see it."""
+
+    variants = LOGGED_ACTIONS
 
 
 # Each shape's reader, made once (a serializer's fields are built on first use).

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from engine import CARD_NAMES
 from engine.colors import COLORS
-from games.serializers.oneof import one_of, variant
+from games.serializers.oneof import OneOf, one_of, variant
 from games.serializers.score import ScoreRankSerializer
 
 
@@ -148,5 +148,7 @@ EVENTS: dict[str, type] = {
 
 
 @extend_schema_field(one_of("MoveEvent", EVENTS))
-class EventField(serializers.JSONField):
+class EventField(OneOf):
     """One event of a move, as the caller may see it."""
+
+    variants = EVENTS

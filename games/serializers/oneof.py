@@ -1,5 +1,6 @@
 """The building blocks of a field that holds one of several shapes told apart by ``type``:
-a serializer per shape (``variant``), and the ``oneOf`` the schema shows (``one_of``)."""
+a serializer per shape (``variant``), the ``oneOf`` the schema shows (``one_of``), and the
+field that writes each value with its shape's serializer (``OneOf``)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,17 @@ def one_of(name: str, variants: dict[str, type]) -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
         component_name=name, serializers=variants, resource_type_field_name="type"
     )
+
+
+class OneOf(serializers.Field):  # type: ignore[type-arg]
+    """A field holding one of the shapes of ``variants`` (by ``type``), each written by the
+    serializer of its shape (made once per field)."""
+
+    variants: dict[str, type] = {}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.writers = {kind: shape() for kind, shape in self.variants.items()}
+
+    def to_representation(self, value: Any) -> Any:
+        return self.writers[value["type"]].to_representation(value)
