@@ -55,11 +55,15 @@ lint: install
 test-sqlite: install
 	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -n 2 -m "not postgres and not slow"
 
-# pytest exits 5 when it collects no tests; here that means the PostgreSQL-only tests
-# silently went missing, so it counts as a failure.
+# The production stack: the tests that need PostgreSQL, and the API, games and worker
+# suites again (marked `stacks` by tests/conftest.py), on PostgreSQL and Redis. Each of the
+# two xdist workers gets its own database and its own Redis database (TEST_REDIS_URL's
+# number, and the one below it). pytest exits 5 when it collects no tests; here that means
+# the PostgreSQL tests silently went missing, so it counts as a failure.
+PG_MARKERS := (postgres or stacks) and not slow
 test-postgres: install
-	@echo "DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(VENV)/bin/pytest -m 'postgres and not slow'"
-	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest -m 'postgres and not slow'; status=$$?; \
+	@echo "DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(VENV)/bin/pytest -n 2 -m '$(PG_MARKERS)'"
+	@DATABASE_URL='$(TEST_DATABASE_URL)' REDIS_URL='$(TEST_REDIS_URL)' $(VENV)/bin/pytest -n 2 -m '$(PG_MARKERS)'; status=$$?; \
 	if [ $$status -eq 5 ]; then \
 		echo "error: the PostgreSQL pass collected no tests marked 'postgres';" \
 			"check DATABASE_URL ($(TEST_DATABASE_URL)) and the markers" >&2; \

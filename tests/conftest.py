@@ -3,17 +3,50 @@
 Tests marked ``postgres`` need the real server. When the configured database is not
 PostgreSQL they are deselected (reported in pytest's "deselected" count, not as skips), so
 a plain ``pytest`` on the embedded SQLite default stays green and a PostgreSQL run is never
-mistaken for one that passed without them: ``make test`` runs ``-m postgres`` separately and
-fails if that collects nothing.
+mistaken for one that passed without them: ``make test`` runs them separately and fails if
+that collects nothing.
+
+The suites of the API, the games and the workers (``BOTH_STACKS``) are marked ``stacks``:
+the PostgreSQL pass runs them again on PostgreSQL and Redis (``-m "postgres or stacks"``).
+Under xdist there, each worker process has its database (pytest-django names it) and its
+own Redis database, so one worker's queued tasks and wake-ups never reach another's.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 
+BOTH_STACKS = ("api", "games", "workers")
+_TESTS = Path(__file__).resolve().parent
+
+
+def _own_redis_database() -> None:
+    """The Redis database of this xdist worker: the configured one for the first worker,
+    the one below it for the second, and so on."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), settings.REDIS_URL
+    if not worker or not url:
+        return
+    base, number = url.rsplit("/", 1)
+    mine = f"{base}/{int(number or 0) - int(worker.removeprefix('gw'))}"
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = os.environ["REDIS_URL"] = mine
+    settings.CACHES["default"]["LOCATION"] = mine
+    from ttr_service import celery_app
+
+    celery_app.conf.broker_url = mine
+
+
+_own_redis_database()
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        parts = Path(str(item.path)).resolve().relative_to(_TESTS).parts
+        if parts[0] in BOTH_STACKS:
+            item.add_marker(pytest.mark.stacks)
     if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         return
     kept = [item for item in items if item.get_closest_marker("postgres") is None]

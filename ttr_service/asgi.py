@@ -13,11 +13,11 @@ django.setup(set_prefix=False)
 from django.conf import settings  # noqa: E402
 
 from ttr_service.http.limits import AsgiBodySizeLimit  # noqa: E402
-from ttr_service.http.threads import ThreadPinnedASGIHandler  # noqa: E402
+from ttr_service.serving import ServiceApplication  # noqa: E402
 
-# Synchronous views on WEB_THREADS long-lived threads, each keeping its database
-# connection (ttr_service/http/threads.py; docs/decisions/0202).
-django_application = ThreadPinnedASGIHandler(settings.WEB_THREADS)
+# Django's handlers on WEB_THREADS long-lived threads, each keeping its database
+# connection (ttr_service/serving.py; docs/decisions/0202).
+django_application = ServiceApplication(settings.WEB_THREADS)
 
 # Django's handler reads a whole body before its middleware runs: refuse one over the
 # limit first (see ttr_service/http/limits.py).

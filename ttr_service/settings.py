@@ -8,21 +8,14 @@ in production. docs/operations.md lists every variable.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import re
-import tempfile
-import tomllib
 from datetime import timedelta
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
-from django.core.management.utils import get_random_secret_key
 
-from engine.actions import ACTION_TYPES
-from ttr_service.config import env, push_env
+from ttr_service.config import env, push_env, schema, stores
+from ttr_service.config.files import checkout_secret_key, service_version
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The service's own files: the embedded default's SQLite file and broker folders, the
@@ -30,46 +23,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env.get_str("VAR_DIR") or BASE_DIR / "var")
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-
-def _service_version() -> str:
-    # In a checkout pyproject.toml is the one place the version is written; an installed
-    # wheel has no pyproject.toml beside it, so fall back to the package metadata.
-    pyproject = BASE_DIR / "pyproject.toml"
-    if pyproject.is_file():
-        with pyproject.open("rb") as fh:
-            return str(tomllib.load(fh)["project"]["version"])
-    try:
-        return version("ttr-service")
-    except PackageNotFoundError:
-        raise ImproperlyConfigured(
-            "Cannot tell the service version: no pyproject.toml and ttr-service is not installed"
-        ) from None
-
-
-def _checkout_secret_key() -> str:
-    """The secret key kept in ``var/secret_key``, created on first use.
-
-    Several processes may start at once (test workers, web and worker), so the key is
-    written to a temporary file and published with ``os.link``, which refuses to replace a
-    key another process published first.
-    """
-    path = VAR_DIR / "secret_key"
-    if not path.exists():
-        fd, tmp = tempfile.mkstemp(dir=VAR_DIR, prefix=".secret_key.")
-        try:
-            with os.fdopen(fd, "w") as fh:
-                fh.write(get_random_secret_key())
-            with contextlib.suppress(FileExistsError):
-                os.link(tmp, path)
-        finally:
-            os.unlink(tmp)
-    key = path.read_text().strip()
-    if not key:
-        raise ImproperlyConfigured(f"{path} is empty; delete it to have a new key generated")
-    return key
-
-
-SERVICE_VERSION = _service_version()
+SERVICE_VERSION = service_version(BASE_DIR)
 
 DEBUG = env.get_bool("DEBUG", default=True)
 
@@ -79,7 +33,7 @@ if _secret_key is None and not DEBUG:
         "Environment variable SECRET_KEY: must be set when DEBUG is off; the key kept in "
         "var/secret_key is for development checkouts only"
     )
-SECRET_KEY = _secret_key or _checkout_secret_key()
+SECRET_KEY = _secret_key or checkout_secret_key(VAR_DIR)
 
 ALLOWED_HOSTS = env.get_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -135,33 +89,7 @@ TEMPLATES = [
     }
 ]
 
-_database = env.get_database("DATABASE_URL")
-if _database is None:
-    _database = {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": Path(env.get_str("SQLITE_PATH") or VAR_DIR / "db.sqlite3"),
-        "OPTIONS": {
-            # A web process and a worker share the file: take the write lock when a
-            # transaction starts instead of failing on a lock upgrade, and let readers
-            # carry on while one writer works.
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL;",
-        },
-    }
-else:
-    # Connections are kept between requests (and checked before each one, so a connection
-    # the server dropped is replaced instead of failing the next request).
-    _database["CONN_MAX_AGE"] = env.get_int("DATABASE_CONN_MAX_AGE", default=60, minimum=0)
-    _database["CONN_HEALTH_CHECKS"] = True
-    # Parameters bound by the server, so psycopg prepares a statement run five times on a
-    # connection and PostgreSQL plans it once, instead of parsing and planning every query.
-    # (Not for a transaction-pooling PgBouncer in front of the database.)
-    if env.get_bool("DATABASE_PREPARED_STATEMENTS", default=True):
-        _database.setdefault("OPTIONS", {}).update(
-            {"server_side_binding": True, "prepare_threshold": 5}
-        )
-DATABASES: dict[str, dict[str, Any]] = {"default": _database}
+DATABASES: dict[str, dict[str, Any]] = {"default": stores.database(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts and tokens (accounts/). Knox's own token table is replaced by accounts.AuthToken,
@@ -199,65 +127,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
-
-
-def _throttle_rate(name: str, default: str) -> str:
-    value = env.get_str(name) or default
-    if not _RATE.fullmatch(value):
-        raise ImproperlyConfigured(
-            f"Environment variable {name}: expected <count>/<sec|min|hour|day>, "
-            f"such as 1200/min; got {value!r}"
-        )
-    return value
-
-
 REDIS_URL = env.get_redis_url("REDIS_URL")
-if REDIS_URL is None:
-    CACHES: dict[str, dict[str, Any]] = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    }
-else:
-    CACHES = {
-        "default": {
-            # Throttle counters only: a Redis outage lets requests through (see cache.py).
-            "BACKEND": "ttr_service.storage.cache.FailOpenRedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "ttr",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
+CACHES: dict[str, dict[str, Any]] = {"default": stores.cache(REDIS_URL)}
 
 # Celery reads every CELERY_* setting below (see ttr_service/celery.py).
-if REDIS_URL is None:
-    _celery_dir = VAR_DIR / "celery"
-    _celery_messages = _celery_dir / "messages"
-    _celery_processed = _celery_dir / "processed"
-    _celery_control = _celery_dir / "control"
-    for _folder in (_celery_messages, _celery_processed, _celery_control):
-        _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
-    # kombu's filesystem transport, but each message is written whole before it is seen
-    # and a file that cannot be read is set aside in var/celery/unreadable/ instead of
-    # stopping the worker (ttr_service/tasks/broker_files.py).
-    CELERY_BROKER_TRANSPORT = "ttr_service.tasks.broker_files:Transport"
-    # Producer and worker sit on one machine, so both read and write the same folder.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_celery_messages),
-        "data_folder_out": str(_celery_messages),
-        "processed_folder": str(_celery_processed),
-        "control_folder": str(_celery_control),
-        "store_processed": False,
-        # The transport polls its folder; the default second would delay every AI reply.
-        "polling_interval": 0.1,
-    }
-else:
-    CELERY_BROKER_URL = REDIS_URL
-    # An unacknowledged task (its worker died) is delivered again after this many seconds.
-    # Deadlines live in the database, not in countdowns, so a short timeout is safe.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env.get_int("CELERY_VISIBILITY_TIMEOUT", default=3600, minimum=1)
-    }
+CELERY_BROKER_URL, _transport, CELERY_BROKER_TRANSPORT_OPTIONS = stores.broker(REDIS_URL, VAR_DIR)
+if _transport is not None:
+    CELERY_BROKER_TRANSPORT = _transport
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Publishing retries a broker blip briefly, then gives up: a request that queues work must
 # not hang while the broker is down (the sweeps queue that work again; see tasking.py).
@@ -294,17 +170,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 
 # How long before a deadline players are warned (seconds, comma-separated).
-def _seconds_list(name: str, default: list[str]) -> list[int]:
-    values = env.get_list(name, default)
-    if not all(v.isdigit() and int(v) > 0 for v in values):
-        raise ImproperlyConfigured(
-            f"Environment variable {name}: expected positive whole seconds separated by "
-            f"commas, such as 86400,3600; got {','.join(values)!r}"
-        )
-    return sorted({int(v) for v in values}, reverse=True)
-
-
-DEADLINE_WARNINGS_SECONDS = _seconds_list("DEADLINE_WARNINGS", ["86400", "3600"])
+DEADLINE_WARNINGS_SECONDS = env.get_seconds_list("DEADLINE_WARNINGS", ["86400", "3600"])
 # Days a player may stop their clocks each calendar year.
 VACATION_DAYS_PER_YEAR = env.get_int("VACATION_DAYS_PER_YEAR", default=14)
 # Pause between two moves of an AI seat, so people watching can follow the game.
@@ -328,20 +194,6 @@ IDEMPOTENCY_KEY_HOURS = env.get_int("IDEMPOTENCY_KEY_HOURS", default=24, minimum
 MAX_BOT_ONLY_GAMES_PER_USER = env.get_int("MAX_BOT_ONLY_GAMES_PER_USER", default=3, minimum=0)
 
 # Notifications (notifications/): delivery of the outbox over webhooks, email and push.
-_DOTTED_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
-
-
-def _dotted_path(name: str, default: str, aliases: frozenset[str] = frozenset()) -> str:
-    value = env.get_str(name) or default
-    if value not in aliases and not _DOTTED_PATH.fullmatch(value):
-        allowed = "".join(f"{a}, " for a in sorted(aliases))
-        raise ImproperlyConfigured(
-            f"Environment variable {name}: expected {allowed}a dotted Python path such as "
-            f"{default}; got {value!r}"
-        )
-    return value
-
-
 NOTIFICATIONS_MAX_ATTEMPTS = env.get_int("NOTIFICATIONS_MAX_ATTEMPTS", default=8, minimum=1)
 NOTIFICATIONS_RETRY_BASE_SECONDS = env.get_int(
     "NOTIFICATIONS_RETRY_BASE_SECONDS", default=30, minimum=1
@@ -362,7 +214,9 @@ _push_native = push_env.native_platforms(_push_transport)
 PUSH_TRANSPORT = (
     ",".join(_push_native)
     if _push_native
-    else _dotted_path("PUSH_TRANSPORT", "logging", aliases=frozenset({"logging", "recording"}))
+    else env.get_dotted_path(
+        "PUSH_TRANSPORT", "logging", aliases=frozenset({"logging", "recording"})
+    )
 )
 PUSH_TIMEOUT_SECONDS = env.get_int("PUSH_TIMEOUT_SECONDS", default=10, minimum=1)
 _fcm = push_env.fcm_settings(chosen="fcm" in (_push_native or []))
@@ -374,7 +228,9 @@ APNS_KEY_ID: str | None = _apns["APNS_KEY_ID"]
 APNS_TEAM_ID: str | None = _apns["APNS_TEAM_ID"]
 APNS_TOPIC: str | None = _apns["APNS_TOPIC"]
 APNS_USE_SANDBOX: bool = _apns["APNS_USE_SANDBOX"]
-EMAIL_BACKEND = _dotted_path("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_BACKEND = env.get_dotted_path(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_HOST = env.get_str("EMAIL_HOST") or "localhost"
 EMAIL_PORT = env.get_int("EMAIL_PORT", default=25, minimum=1)
 EMAIL_HOST_USER = env.get_str("EMAIL_HOST_USER") or ""
@@ -412,10 +268,10 @@ REST_FRAMEWORK = {
         "ttr_service.http.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": _throttle_rate("THROTTLE_ANON_RATE", "300/min"),
-        "user": _throttle_rate("THROTTLE_USER_RATE", "1200/min"),
-        "login": _throttle_rate("THROTTLE_LOGIN_RATE", "10/min"),
-        "score": _throttle_rate("THROTTLE_SCORE_RATE", "60/min"),
+        "anon": env.get_rate("THROTTLE_ANON_RATE", "300/min"),
+        "user": env.get_rate("THROTTLE_USER_RATE", "1200/min"),
+        "login": env.get_rate("THROTTLE_LOGIN_RATE", "10/min"),
+        "score": env.get_rate("THROTTLE_SCORE_RATE", "60/min"),
     },
     # Without a count DRF would key anonymous clients on the whole X-Forwarded-For header,
     # which a client can set to anything to escape the login throttle.
@@ -424,25 +280,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "ttr_service.http.problems.problem_exception_handler",
 }
 
-SPECTACULAR_SETTINGS: dict[str, Any] = {
-    "TITLE": "Ticket to Ride Europe service",
-    "DESCRIPTION": "Games of Ticket to Ride Europe played over HTTP.",
-    "VERSION": SERVICE_VERSION,
-    "SERVE_INCLUDE_SCHEMA": False,
-    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
-    "COMPONENT_SPLIT_REQUEST": True,
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {
-        "GameStatusEnum": "games.models.GameStatus",
-        "SeatKindEnum": "games.models.SeatKind",
-        "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
-        "NotificationKindEnum": "notifications.models.Kind",
-        "DeliveryStatusEnum": "notifications.models.DeliveryStatus",
-        "DevicePlatformEnum": "notifications.models.Platform",
-    },
-}
+SPECTACULAR_SETTINGS: dict[str, Any] = schema.spectacular(SERVICE_VERSION)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -465,7 +303,7 @@ _trust_forwarded_proto = env.get_bool("TRUST_X_FORWARDED_PROTO", default=False)
 if not DEBUG:
     SECURE_SSL_REDIRECT = _ssl_redirect
     # Load balancers probe over plain HTTP and do not follow redirects.
-    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health(/live)?$"]
     SECURE_HSTS_SECONDS = _hsts_seconds
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_subdomains
     SECURE_HSTS_PRELOAD = _hsts_preload
@@ -502,21 +340,6 @@ if HEALTH_BEAT_MAX_AGE_SECONDS <= DEADLINE_SWEEP_SECONDS:
         "Environment variable HEALTH_BEAT_MAX_AGE_SECONDS: must be more than "
         f"DEADLINE_SWEEP_SECONDS ({DEADLINE_SWEEP_SECONDS}); got {HEALTH_BEAT_MAX_AGE_SECONDS}"
     )
-SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
-    **SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"],
-    "HealthStateEnum": "ops.health.HEALTH_STATES",
-    "HeartbeatStateEnum": "ops.health.HEARTBEAT_STATES",
-    "CardEnum": "engine.colors.CARD_NAMES",
-    "TrainColorEnum": "engine.colors.COLORS",
-    "RouteColorEnum": "games.serializers.boards.ROUTE_COLORS",
-    "UnkeptTicketsEnum": "games.serializers.boards.UNKEPT_TICKETS",
-    # Each action shape's `type`, one value each: ClaimRouteTypeEnum, ...
-    **{
-        "".join(word.title() for word in kind.split("_")) + "TypeEnum": [kind]
-        for kind in ACTION_TYPES
-    },
-}
-
 # ---------------------------------------------------------------------------------------
 # Event streams (ttr_service/streams/): the game's move log and each user's notices as
 # Server-Sent Events.
@@ -534,7 +357,7 @@ STREAM_TICKET_SECONDS = env.get_int("STREAM_TICKET_SECONDS", default=60, minimum
 # connection).
 STREAM_DB_THREADS = env.get_int("STREAM_DB_THREADS", default=4, minimum=1)
 # Under ASGI, the threads that run each web process's synchronous views, each keeping its
-# own database connection (ttr_service/http/threads.py).
+# own database connection (ttr_service/serving.py).
 WEB_THREADS = env.get_int("WEB_THREADS", default=4, minimum=1)
 # Streams take a stream ticket in the URL (browsers' EventSource sends no header) or the
 # token in the Authorization header; no other endpoint reads a ticket.

@@ -38,7 +38,7 @@ from games.commands.deadlines import settled_first
 from games.commands.play import Played
 from games.models import IdempotencyRecord
 from ttr_service.http.codes import Code
-from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem_of
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, in_order, problem_of
 
 # The key's column holds 255 characters. Visible ASCII (RFC 9110's VCHAR) takes in UUIDs,
 # ULIDs, base64 and a structured-field string's quotes, and keeps out spaces, control
@@ -156,7 +156,7 @@ def _answer(record: IdempotencyRecord, replayed: bool) -> Reply | Unanswered:
     first given or ``replayed``."""
     assert record.status_code is not None
     if record.problem is not None:
-        content = JSONRenderer().render(record.problem)
+        content = JSONRenderer().render(in_order(record.problem))
         return Reply(
             record.status_code, content, PROBLEM_CONTENT_TYPE, _REPLAYED if replayed else {}
         )

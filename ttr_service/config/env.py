@@ -8,6 +8,7 @@ An empty value counts as unset, so ``VAR=`` in a shell or CI file restores the d
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
@@ -112,4 +113,39 @@ def get_redis_url(name: str) -> str | None:
     database = url.path.strip("/")
     if database and not database.isdigit():
         raise _fail(name, f"the database after the host must be a number; got {database!r}")
+    return value
+
+
+_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+_DOTTED_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def get_rate(name: str, default: str) -> str:
+    """A throttle rate: ``<count>/<sec|min|hour|day>``."""
+    value = get_str(name) or default
+    if not _RATE.fullmatch(value):
+        raise _fail(name, f"expected <count>/<sec|min|hour|day>, such as 1200/min; got {value!r}")
+    return value
+
+
+def get_seconds_list(name: str, default: list[str]) -> list[int]:
+    """Positive whole seconds separated by commas, longest first."""
+    values = get_list(name, default)
+    if not all(v.isdigit() and int(v) > 0 for v in values):
+        raise _fail(
+            name,
+            "expected positive whole seconds separated by commas, such as 86400,3600; got "
+            f"{','.join(values)!r}",
+        )
+    return sorted({int(v) for v in values}, reverse=True)
+
+
+def get_dotted_path(name: str, default: str, aliases: frozenset[str] = frozenset()) -> str:
+    """A dotted Python path, or one of ``aliases``."""
+    value = get_str(name) or default
+    if value not in aliases and not _DOTTED_PATH.fullmatch(value):
+        allowed = "".join(f"{a}, " for a in sorted(aliases))
+        raise _fail(
+            name, f"expected {allowed}a dotted Python path such as {default}; got {value!r}"
+        )
     return value

@@ -87,8 +87,17 @@ def problem(
     if instance is not None:
         body["instance"] = instance
     body["errors"] = errors or []
-    body.update(members)
+    body.update(sorted(members.items()))
     return body
+
+
+def in_order(body: dict[str, Any]) -> dict[str, Any]:
+    """A problem body with its members in the order ``problem`` writes them (a body read
+    back from a JSON column may come in another)."""
+    first = ("type", "title", "status", "code", "detail", "instance", "errors")
+    ordered = {k: body[k] for k in first if k in body}
+    ordered.update(sorted((k, v) for k, v in body.items() if k not in ordered))
+    return ordered
 
 
 def field_errors(data: Any, prefix: str = "") -> list[dict[str, str]]:

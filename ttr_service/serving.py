@@ -1,0 +1,80 @@
+"""The service's ASGI application: Django's own handlers, each request on one of a few
+long-lived threads.
+
+Under Django's ASGI handler the synchronous code of each request (the middleware, DRF's
+views, the ORM) runs on a thread made for that request and dropped after it, so a
+database connection, which belongs to its thread, could not be kept between requests;
+and each hook of each middleware crosses between the event loop and that thread
+(docs/decisions/0202 measured both). Here, with Django's and asgiref's public pieces only:
+
+- every request but an event stream goes to Django's WSGI handler
+  (``get_wsgi_application``) through asgiref's ``WsgiToAsgi``: the whole middleware chain
+  and the view run in one call on a thread, as under a WSGI server;
+- an event stream (a view answering with ``StreamNegotiation``) goes to Django's ASGI
+  handler (``get_asgi_application``), whose streaming answer runs on the event loop and
+  holds no thread;
+- either runs inside asgiref's ``ThreadSensitiveContext(executor=...)`` of one of
+  ``WEB_THREADS`` long-lived threads, the one with the fewest requests waiting, so every
+  thread-sensitive call of the request runs there and keeps that thread's database
+  connection (``DATABASE_CONN_MAX_AGE``). Once a request has started its answer it no
+  longer counts as waiting, so open streams leave the threads to the other requests.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from asgiref.sync import ThreadSensitiveContext
+from asgiref.wsgi import WsgiToAsgi
+from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
+from django.urls import Resolver404, resolve
+
+from ttr_service.http.limits import Message, Receive, Scope, Send
+from ttr_service.streams.sse import StreamNegotiation
+
+
+class _Thread:
+    def __init__(self, index: int) -> None:
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix=f"web-{index}")
+        self.waiting = 0
+
+
+def is_event_stream(path: str) -> bool:
+    """Whether ``path`` is served by an event stream's view."""
+    try:
+        view = resolve(path).func
+    except Resolver404:
+        return False
+    view_class = getattr(view, "view_class", None)
+    return getattr(view_class, "content_negotiation_class", None) is StreamNegotiation
+
+
+class ServiceApplication:
+    def __init__(self, threads: int) -> None:
+        self.streams = get_asgi_application()
+        self.requests = WsgiToAsgi(get_wsgi_application())  # type: ignore[no-untyped-call]  # asgiref leaves it unannotated
+        self.threads = [_Thread(i) for i in range(threads)]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"The service answers HTTP only, not {scope['type']}.")
+        handler: Any = self.streams if is_event_stream(scope["path"]) else self.requests
+        thread = min(self.threads, key=lambda t: t.waiting)
+        thread.waiting += 1
+        answering = False
+
+        async def send_and_free(message: Message) -> None:
+            nonlocal answering
+            if not answering and message["type"] == "http.response.start":
+                answering = True
+                thread.waiting -= 1
+            await send(message)
+
+        try:
+            async with ThreadSensitiveContext(executor=thread.executor):
+                await handler(scope, receive, send_and_free)
+        finally:
+            if not answering:
+                thread.waiting -= 1
