@@ -18,7 +18,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.domain.seats import User, seat_among
+from django.contrib.auth.models import User
+
+from games.domain.seats import seat_among
 from games.models import Game, GameStatus, Move, Seat, SeatKind
 from games.queries.games import game_result
 from games.queries.moves import log_rows

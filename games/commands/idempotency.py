@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 from psycopg.errors import LockNotAvailable
@@ -101,7 +101,7 @@ def check_key(key: str) -> None:
 
 
 def run_once(
-    user: AbstractBaseUser,
+    user: User,
     key: str,
     print_: str,
     game_id: int,

@@ -18,6 +18,7 @@ from games.http import examples
 from games.queries.games import game_or_404
 from games.serializers.games import GameDetailSerializer, game_detail
 from games.serializers.requests import ExtraTimeSerializer, JoinSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
@@ -51,9 +52,10 @@ def _lobby_view(
         )
         def post(self, request: Request, game_id: int) -> Response:
             fields = reader.run_validation(request.data) if reader is not None else {}
-            call(request.user, game_id, **fields)
+            user = caller(request)
+            call(user, game_id, **fields)
             game = game_or_404(game_id)
-            return Response(game_detail(game, seat_of(request.user, game)))
+            return Response(game_detail(game, seat_of(user, game)))
 
     LobbyAction.__name__ = LobbyAction.__qualname__ = f"{operation.title().replace('_', '')}View"
     return LobbyAction
