@@ -42,7 +42,7 @@ def _key(game_id: int, seat: int | None) -> str:
     return f"game-view:{game_id}:{'x' if seat is None else seat}"
 
 
-def render(payload: Any) -> bytes:
+def render(payload: dict[str, Any]) -> bytes:
     return JSONRenderer().render(payload)
 
 
