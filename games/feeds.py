@@ -33,7 +33,7 @@ BATCH = 200
 CLOSED = (GameStatus.FINISHED, GameStatus.CANCELLED)
 
 
-def _versions(keys: list[str]) -> dict[str, Any]:
+def _versions(keys: list[str]) -> dict[str, int]:
     """The version of each watched game, for the hub's poll: it changes with every move
     and every other change a stream reports."""
     ids = [int(k) for k in keys]
@@ -103,7 +103,7 @@ class Reads:
             found = (loop.time(), future)
             self.running[key] = found
 
-            def forget(_: object, key: tuple[int, int] = key, mine: Any = found) -> None:
+            def forget(_: object, key: tuple[int, int] = key, mine: object = found) -> None:
                 if self.running.get(key) is mine:
                     del self.running[key]
 

@@ -14,8 +14,8 @@ ends.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -51,7 +51,7 @@ def game_create(
     timeout_policy: str = TimeoutPolicy.AI_PLAYS_TURN,
     timeout_takeover_after: int = 2,
     first_seat: int | None = None,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Game:
     """A new game by ``user`` with these seats; started at once when no seat is left open
     or invited."""
@@ -78,17 +78,17 @@ def game_create(
 
 def _checked_setup(
     board: str,
-    options: dict[str, Any] | None,
+    options: Mapping[str, object] | None,
     seats: list[SeatSpec],
     turn_time_limit: int | None,
     first_seat: int | None,
-) -> dict[str, Any]:
+) -> dict[str, str]:
     """Refuse a game the board cannot be set up for; the options chosen, defaults included."""
     if board not in BOARD_IDS:
         raise errors.unknown_board(board)
     plain = load_board(board)
     try:
-        chosen: dict[str, Any] = check_options(plain, options or {})
+        chosen = check_options(plain, options or {})
     except SetupError as exc:
         raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
     rules = plain.rules

@@ -25,7 +25,7 @@ from ttr_service.http.schema import problems
 _START = VacationRequestSerializer()
 
 
-def _vacations(user: User) -> Any:
+def _vacations(user: User) -> dict[str, Any]:
     return vacation_list(
         settings.VACATION_DAYS_PER_YEAR, vacation_days_left(user), vacations_of(user)
     )
