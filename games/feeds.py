@@ -18,7 +18,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.domain.seats import User, seat_among
+from django.contrib.auth.models import User
+
+from games.domain.seats import seat_among
 from games.models import Game, GameStatus, Move, Seat, SeatKind
 from games.queries.games import game_result
 from games.queries.moves import log_rows
@@ -31,7 +33,7 @@ BATCH = 200
 CLOSED = (GameStatus.FINISHED, GameStatus.CANCELLED)
 
 
-def _versions(keys: list[str]) -> dict[str, Any]:
+def _versions(keys: list[str]) -> dict[str, int]:
     """The version of each watched game, for the hub's poll: it changes with every move
     and every other change a stream reports."""
     ids = [int(k) for k in keys]
@@ -101,7 +103,7 @@ class Reads:
             found = (loop.time(), future)
             self.running[key] = found
 
-            def forget(_: object, key: tuple[int, int] = key, mine: Any = found) -> None:
+            def forget(_: object, key: tuple[int, int] = key, mine: object = found) -> None:
                 if self.running.get(key) is mine:
                     del self.running[key]
 

@@ -25,12 +25,13 @@ from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from rest_framework.renderers import JSONRenderer
 
 from engine import GameState
 from games.domain.deadlines import deadline_passed
-from games.domain.seats import User, people, seat_index, seat_of
+from games.domain.seats import people, seat_index, seat_of
 from games.domain.versions import etag, matches, stamp
 from games.models import Game
 from games.queries.games import current_game, poll_probe
@@ -41,7 +42,7 @@ def _key(game_id: int, seat: int | None) -> str:
     return f"game-view:{game_id}:{'x' if seat is None else seat}"
 
 
-def render(payload: Any) -> bytes:
+def render(payload: dict[str, Any]) -> bytes:
     return JSONRenderer().render(payload)
 
 

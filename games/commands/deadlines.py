@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
@@ -173,7 +173,7 @@ def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
     return {"settled": settled, "ai_requeued": requeued}
 
 
-def extra_time_give(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
+def extra_time_give(user: User, game_id: int, seconds: int) -> Game:
     """An opponent grants the player to move more time (the clock of the pending seats)."""
 
     def command() -> Game:
@@ -200,7 +200,7 @@ def extra_time_give(user: AbstractBaseUser, game_id: int, seconds: int) -> Game:
     return settled_first(game_id, command)
 
 
-def seat_reclaim(user: AbstractBaseUser, game_id: int) -> Game:
+def seat_reclaim(user: User, game_id: int) -> Game:
     """The player takes back a seat the AI took over after missed deadlines."""
     with transaction.atomic():
         game = game_lock(game_id)

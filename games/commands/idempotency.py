@@ -22,10 +22,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 from psycopg.errors import LockNotAvailable
@@ -87,7 +86,7 @@ class KeyInFlight(ServiceError):
         self.wait = 1  # DRF sends it as Retry-After
 
 
-def fingerprint(method: str, path: str, body: Any, if_match: str | None = None) -> str:
+def fingerprint(method: str, path: str, body: object, if_match: str | None = None) -> str:
     """What makes two requests with one key the same request: method, path, body, and the
     ``If-Match`` precondition when one is sent (a retry with another is another request)."""
     parts = [method, path, body] if if_match is None else [method, path, body, if_match]
@@ -101,7 +100,7 @@ def check_key(key: str) -> None:
 
 
 def run_once(
-    user: AbstractBaseUser,
+    user: User,
     key: str,
     print_: str,
     game_id: int,

@@ -14,12 +14,12 @@ ends.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -43,7 +43,7 @@ class SeatSpec:
 
 
 def game_create(
-    user: AbstractBaseUser,
+    user: User,
     *,
     board: str,
     seats: list[SeatSpec],
@@ -51,7 +51,7 @@ def game_create(
     timeout_policy: str = TimeoutPolicy.AI_PLAYS_TURN,
     timeout_takeover_after: int = 2,
     first_seat: int | None = None,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Game:
     """A new game by ``user`` with these seats; started at once when no seat is left open
     or invited."""
@@ -78,17 +78,17 @@ def game_create(
 
 def _checked_setup(
     board: str,
-    options: dict[str, Any] | None,
+    options: Mapping[str, object] | None,
     seats: list[SeatSpec],
     turn_time_limit: int | None,
     first_seat: int | None,
-) -> dict[str, Any]:
+) -> dict[str, str]:
     """Refuse a game the board cannot be set up for; the options chosen, defaults included."""
     if board not in BOARD_IDS:
         raise errors.unknown_board(board)
     plain = load_board(board)
     try:
-        chosen: dict[str, Any] = check_options(plain, options or {})
+        chosen = check_options(plain, options or {})
     except SetupError as exc:
         raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
     rules = plain.rules
@@ -109,9 +109,7 @@ def _checked_setup(
     return chosen
 
 
-def _seats_create(
-    game: Game, user: AbstractBaseUser, seats: list[SeatSpec], invited: dict[int, Any]
-) -> None:
+def _seats_create(game: Game, user: User, seats: list[SeatSpec], invited: dict[int, User]) -> None:
     """The new game's seats, as specified (an invitation tells its invitee), read into
     ``game.seated``."""
     now = timezone.now()
@@ -131,14 +129,14 @@ def _seats_create(
             events.invitation(game, seat)
 
 
-def bot_only_games(user: AbstractBaseUser) -> QuerySet[Game]:
+def bot_only_games(user: User) -> QuerySet[Game]:
     """The games ``user`` created that have not ended and in which no person has a seat."""
     return Game.objects.filter(
         created_by=user, status__in=[GameStatus.LOBBY, GameStatus.ACTIVE]
     ).exclude(seats__kind__in=[SeatKind.HUMAN, SeatKind.INVITED, SeatKind.OPEN])
 
 
-def _check_bot_only_quota(user: AbstractBaseUser) -> None:
+def _check_bot_only_quota(user: User) -> None:
     """Refuse one more bot-only game past the limit. The user's row is locked first, so
     two creations at once are counted one after the other (SQLite serialises writers)."""
     list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
@@ -147,10 +145,10 @@ def _check_bot_only_quota(user: AbstractBaseUser) -> None:
         raise errors.too_many_bot_games(limit)
 
 
-def _invitees(user: AbstractBaseUser, seats: list[SeatSpec]) -> dict[int, Any]:
+def _invitees(user: User, seats: list[SeatSpec]) -> dict[int, User]:
     """The users invited to each seat, by seat index; checks the AI levels on the way."""
     users = get_user_model()
-    invited: dict[int, Any] = {}
+    invited: dict[int, User] = {}
     for i, spec in enumerate(seats):
         if spec.type == "invite":
             invitee = users.objects.filter(username__iexact=spec.username or "").first()
@@ -184,7 +182,7 @@ def _read_seats(game: Game) -> None:
     game.seated = list(Seat.objects.filter(game=game).select_related("user"))
 
 
-def game_join(user: AbstractBaseUser, game_id: int, seat: int | None = None) -> Game:
+def game_join(user: User, game_id: int, seat: int | None = None) -> Game:
     """Take an open seat (``seat``, or the first open one)."""
     with transaction.atomic():
         game = game_lock(game_id)
@@ -207,7 +205,7 @@ def game_join(user: AbstractBaseUser, game_id: int, seat: int | None = None) -> 
     return game
 
 
-def game_leave(user: AbstractBaseUser, game_id: int) -> Game:
+def game_leave(user: User, game_id: int) -> Game:
     """Give up a seat taken in a lobby."""
     with transaction.atomic():
         game = game_lock(game_id)
@@ -223,7 +221,7 @@ def game_leave(user: AbstractBaseUser, game_id: int) -> Game:
     return game
 
 
-def _invitation_answer(user: AbstractBaseUser, game_id: int, accept: bool) -> Game:
+def _invitation_answer(user: User, game_id: int, accept: bool) -> Game:
     with transaction.atomic():
         game = game_lock(game_id)
         require_status(game, GameStatus.LOBBY)
@@ -243,15 +241,15 @@ def _invitation_answer(user: AbstractBaseUser, game_id: int, accept: bool) -> Ga
     return game
 
 
-def invitation_accept(user: AbstractBaseUser, game_id: int) -> Game:
+def invitation_accept(user: User, game_id: int) -> Game:
     return _invitation_answer(user, game_id, True)
 
 
-def invitation_decline(user: AbstractBaseUser, game_id: int) -> Game:
+def invitation_decline(user: User, game_id: int) -> Game:
     return _invitation_answer(user, game_id, False)
 
 
-def game_start(user: AbstractBaseUser, game_id: int) -> Game:
+def game_start(user: User, game_id: int) -> Game:
     """The creator starts the game with the seats taken; the others are dropped."""
     with transaction.atomic():
         game = game_lock(game_id)
@@ -283,7 +281,7 @@ def game_start(user: AbstractBaseUser, game_id: int) -> Game:
     return game
 
 
-def game_cancel(user: AbstractBaseUser, game_id: int) -> Game:
+def game_cancel(user: User, game_id: int) -> Game:
     """The creator ends a game: a lobby, or a running game in which no person has a seat.
 
     A running game with people in it is theirs too, so it is not cancelled: each of them

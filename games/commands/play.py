@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from engine import Action, GameState, canonical_action, load_board
@@ -37,9 +37,7 @@ class Played:
     state: GameState
 
 
-def move_play(
-    user: AbstractBaseUser, game_id: int, action: Action, expected_version: int
-) -> Played:
+def move_play(user: User, game_id: int, action: Action, expected_version: int) -> Played:
     """A person's ``action``, decided on ``expected_version``, in a transaction of its own."""
 
     def command() -> Played:
@@ -49,9 +47,7 @@ def move_play(
     return settled_first(game_id, command)
 
 
-def move_play_locked(
-    user: AbstractBaseUser, game_id: int, action: Action, expected_version: int
-) -> Played:
+def move_play_locked(user: User, game_id: int, action: Action, expected_version: int) -> Played:
     """``move_play`` inside the caller's transaction, which ``settled_first`` runs again
     when it raises ``DeadlinePassed``. Raises before writing anything when the move is
     refused.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,7 +22,7 @@ from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
 
-def vacation_start(user: AbstractBaseUser, days: int, now: datetime | None = None) -> Vacation:
+def vacation_start(user: User, days: int, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
     if days < 1:
         raise ServiceError(Code.BAD_VACATION, "A vacation lasts at least one day.")
@@ -53,7 +53,7 @@ def vacation_start(user: AbstractBaseUser, days: int, now: datetime | None = Non
     return vacation
 
 
-def vacation_end(user: AbstractBaseUser, vacation_id: int, now: datetime | None = None) -> Vacation:
+def vacation_end(user: User, vacation_id: int, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
     with transaction.atomic():
         vacation = Vacation.objects.select_for_update().filter(user=user, pk=vacation_id).first()

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 
 from engine import GameState
 from games.models import Game, Seat, SeatKind
-
-User = AbstractBaseUser | AnonymousUser
 
 
 def state_of(game: Game) -> GameState:
@@ -23,8 +21,9 @@ def state_of(game: Game) -> GameState:
 
 
 def seat_among(seats: Iterable[Seat], user: User | None) -> Seat | None:
-    """The seat ``user`` plays among a game's ``seats`` (an invitation is not a seat yet)."""
-    if user is None or not user.is_authenticated:
+    """The seat ``user`` (None: anyone not signed in) plays among a game's ``seats`` (an
+    invitation is not a seat yet)."""
+    if user is None:
         return None
     return next((s for s in seats if s.user_id == user.pk and s.kind == SeatKind.HUMAN), None)
 

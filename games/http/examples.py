@@ -10,7 +10,16 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample
 
-from engine import DrawBlind, KeepTickets, event_view, load_board, new_game, player_view
+from engine import (
+    Action,
+    DrawBlind,
+    GameState,
+    KeepTickets,
+    event_view,
+    load_board,
+    new_game,
+    player_view,
+)
 from engine.bots import make_bot, seat_view
 from games.serializers.boards import board_summary
 
@@ -19,7 +28,7 @@ _AT = "2026-11-29T12:00:00+00:00"
 _SUMMER = (5, "2026-08-01T09:00:00+00:00", "2026-08-08T09:00:00+00:00")
 
 
-def _state() -> Any:
+def _state() -> GameState:
     state = new_game("europe", 2, seed=20261129, first_player=0)
     for seat in (0, 1):
         offered = [state.board.tickets[t].id for t in state.offers[seat]]
@@ -144,7 +153,7 @@ def board() -> OpenApiExample:
 
 
 @cache
-def _finished() -> tuple[Any, list[tuple[int, Any]]]:
+def _finished() -> tuple[GameState, list[tuple[int, Action]]]:
     state = new_game("europe", 2, seed=7, first_player=0)
     bots = [make_bot("medium", 1), make_bot("medium", 2)]
     log = []

@@ -24,6 +24,7 @@ from games.serializers.games import (
 )
 from games.serializers.queries import GameListQuery
 from games.serializers.requests import GameCreateSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
 from ttr_service.http.schema import problems
@@ -64,12 +65,13 @@ class GameListView(APIView):
     def get(self, request: Request) -> Response:
         query = GameListQuery.read(request)
         scope, wanted = query["scope"], query.get("status")
-        found = games_of(request.user, wanted) if scope == "mine" else open_games()
+        user = caller(request)
+        found = games_of(user, wanted) if scope == "mine" else open_games()
         paginator = Pages()
         page = paginator.paginate_queryset(found, request, view=self)
         assert page is not None
         return paginator.get_paginated_response(
-            game_summaries([(g, seat_of(request.user, g)) for g in page])
+            game_summaries([(g, seat_of(user, g)) for g in page])
         )
 
     @extend_schema(
@@ -145,8 +147,9 @@ class GameListView(APIView):
     )
     def post(self, request: Request) -> Response:
         v = _CREATE.run_validation(request.data)
+        user = caller(request)
         game = lobby.game_create(
-            request.user,
+            user,
             board=v["board"],
             seats=[lobby.SeatSpec(**s) for s in v["seats"]],
             turn_time_limit=v.get("turn_time_limit"),
@@ -156,7 +159,7 @@ class GameListView(APIView):
             options=v.get("options"),
         )
         game = game_or_404(game.pk)
-        return Response(game_detail(game, seat_of(request.user, game)), status=201)
+        return Response(game_detail(game, seat_of(user, game)), status=201)
 
 
 def _view_headers(tag: str) -> dict[str, str]:
@@ -191,7 +194,8 @@ class GameDetailView(APIView):
         examples=[examples.game_detail()],
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
-        tag, body = rendering.view_for(game_id, request.user, request.headers.get("If-None-Match"))
+        user = request.user if request.user.is_authenticated else None
+        tag, body = rendering.view_for(game_id, user, request.headers.get("If-None-Match"))
         if body is None:
             return Response(status=304, headers=_view_headers(tag))
         return HttpResponse(body, content_type="application/json", headers=_view_headers(tag))

@@ -4,9 +4,10 @@ caller's view of it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,21 +16,24 @@ from rest_framework.views import APIView
 from games.commands import deadlines, lobby
 from games.domain.seats import seat_of
 from games.http import examples
+from games.models import Game
 from games.queries.games import game_or_404
 from games.serializers.games import GameDetailSerializer, game_detail
 from games.serializers.requests import ExtraTimeSerializer, JoinSerializer
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
+from ttr_service.http.strict import StrictSerializer
 
 
 def _lobby_view(
     operation: str,
     summary: str,
-    call: Any,
+    call: Callable[..., Game],
     done: str,
     refused: dict[Any, OpenApiResponse],
-    body: Any = None,
-    example: Any = None,
+    body: type[StrictSerializer] | None = None,
+    example: OpenApiExample | None = None,
 ) -> type[APIView]:
     """A command on one game that answers the caller's view of it: ``done`` says what that
     view shows, ``refused`` what the command answers instead (``problems(...)``)."""
@@ -51,9 +55,10 @@ def _lobby_view(
         )
         def post(self, request: Request, game_id: int) -> Response:
             fields = reader.run_validation(request.data) if reader is not None else {}
-            call(request.user, game_id, **fields)
+            user = caller(request)
+            call(user, game_id, **fields)
             game = game_or_404(game_id)
-            return Response(game_detail(game, seat_of(request.user, game)))
+            return Response(game_detail(game, seat_of(user, game)))
 
     LobbyAction.__name__ = LobbyAction.__qualname__ = f"{operation.title().replace('_', '')}View"
     return LobbyAction

@@ -55,7 +55,8 @@ class MoveListView(APIView):
         query = MoveListQuery.read(request)
         after, limit = query["after"], query["limit"]
         rows, more = log_rows(game_id, after, limit)
-        viewer = seat_index(seat_of(request.user, game))
+        user = request.user if request.user.is_authenticated else None
+        viewer = seat_index(seat_of(user, game))
         return Response(move_page(rows, viewer, game.status, after, more))
 
 

@@ -14,12 +14,13 @@ from rest_framework.views import APIView
 from engine import ErrorCode
 from games import errors, rendering
 from games.commands import idempotency
-from games.commands.play import move_play, move_play_locked
+from games.commands.play import Played, move_play, move_play_locked
 from games.domain.versions import IF_MATCH_MAX_LENGTH, IF_MATCH_PATTERN, etag, version_in_if_match
 from games.http import examples
 from games.queries.games import playing_game
 from games.serializers.actions import ActionRequestSerializer, action_request_read
 from games.serializers.games import GameDetailSerializer, LegalActionsSerializer, legal_actions
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code, engine_codes
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError
 from ttr_service.http.schema import problems
@@ -68,7 +69,7 @@ class LegalActionsView(APIView):
         examples=[examples.legal_actions()],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game, seat = playing_game(game_id, request.user)
+        game, seat = playing_game(game_id, caller(request))
         if seat is None:
             raise errors.not_a_player()
         if game.state is None:
@@ -198,14 +199,14 @@ class ActionView(APIView):
         body = request.data
         if not isinstance(body, dict):
             raise ServiceError(Code.BAD_BODY, "The body must be a JSON object.")
-        user = request.user
+        user = caller(request)
         key = request.headers.get("Idempotency-Key")
         if key is None:
             version, action = _expected_version(request, body), action_request_read(body)
             played = move_play(user, game_id, action, version)
             return _answer(_played(played))
 
-        def attempt() -> idempotency.Played:
+        def attempt() -> Played:
             """Read the request and play the move in the keyed transaction: a refusal is
             the key's answer too."""
             version, action = _expected_version(request, body), action_request_read(body)
@@ -229,7 +230,7 @@ class ActionView(APIView):
         return _answer(reply)
 
 
-def _played(played: idempotency.Played) -> idempotency.Reply:
+def _played(played: Played) -> idempotency.Reply:
     """The mover's new view, rendered once the move has committed, with the views of the
     other people at the table (kept for their next poll)."""
     bodies = rendering.views_keep(played.game, played.state)

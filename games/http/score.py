@@ -169,7 +169,8 @@ class ScoreView(APIView):
     def post(self, request: Request, board: str) -> Response:
         if board not in BOARD_IDS:
             raise errors.board_not_found(board)
-        named = _REQUEST.run_validation(request.data).get("board", board)
+        body = request.data
+        named = _REQUEST.run_validation(body).get("board", board)
         if named != board:
             raise serializers.ValidationError(
                 {"board": [serializers.ErrorDetail(f"Must be {board}.", code="BOARD_MISMATCH")]}
@@ -177,5 +178,6 @@ class ScoreView(APIView):
         # The engine reads the body as sent (its keys, sizes and some types are checked
         # above), so that what is wrong with the position itself is reported as on the
         # command line.
-        position = {**request.data, "board": board}
+        assert isinstance(body, dict)  # the serializer above takes nothing but an object
+        position = {**body, "board": board}
         return Response(score_sheet(score(position)))

@@ -7,6 +7,8 @@ which the ASGI server drives without a thread. docs/api.md, "Streams", has the p
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import StreamingHttpResponse
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -31,7 +33,7 @@ from ttr_service.http.schema import problems
 from ttr_service.streams import sse
 
 
-class _Frame(drf.Serializer):
+class _Frame(drf.Serializer[Any]):
     """One event as it goes on the wire: `event: <event>`, `id: <id>`, `data: <data as one
     line of JSON>`, then a blank line."""
 
@@ -39,20 +41,20 @@ class _Frame(drf.Serializer):
 class MoveFrameSerializer(_Frame):
     event = sse.event_name_field("move")
     id = drf.CharField(help_text="The move's number: what `Last-Event-ID` and `after` take.")
-    data = MoveSerializer(
+    data = MoveSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="The move as `GET /games/{id}/moves` shows it to the caller, with the "
         "game's version after it."
     )
 
 
-class GameStateSerializer(drf.Serializer):
+class GameStateSerializer(drf.Serializer[Any]):
     version = drf.IntegerField(help_text="The game's version now.")
     status = drf.ChoiceField(choices=GameStatus.choices)
 
 
 class GameFrameSerializer(_Frame):
     event = sse.event_name_field("game")
-    data = GameStateSerializer(
+    data = GameStateSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="Sent when the stream opens with nothing to bring the client to the "
         "game's version, and when the game changes without a move (a seat taken, the game "
         "started, extra time): fetch the game again. No id."
@@ -71,7 +73,9 @@ class EndFrameSerializer(_Frame):
         help_text="`<last move number>-end`: resuming after it answers 204, so a browser's "
         "`EventSource` stops reconnecting."
     )
-    data = GameEndSerializer(help_text="The game is over or cancelled; the stream closes.")
+    data = GameEndSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
+        help_text="The game is over or cancelled; the stream closes."
+    )
 
 
 GAME_EVENTS = PolymorphicProxySerializer(

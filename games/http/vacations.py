@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -18,13 +18,14 @@ from games.queries.clocks import vacation_days_left
 from games.queries.games import vacations_of
 from games.serializers.requests import VacationRequestSerializer
 from games.serializers.vacations import VacationListSerializer, vacation_list
+from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
 _START = VacationRequestSerializer()
 
 
-def _vacations(user: AbstractBaseUser) -> Any:
+def _vacations(user: User) -> dict[str, Any]:
     return vacation_list(
         settings.VACATION_DAYS_PER_YEAR, vacation_days_left(user), vacations_of(user)
     )
@@ -46,7 +47,7 @@ class VacationListView(APIView):
         examples=[examples.vacation_list()],
     )
     def get(self, request: Request) -> Response:
-        return Response(_vacations(request.user))
+        return Response(_vacations(caller(request)))
 
     @extend_schema(
         operation_id="vacations_start",
@@ -63,8 +64,9 @@ class VacationListView(APIView):
     )
     def post(self, request: Request) -> Response:
         days = _START.run_validation(request.data)["days"]
-        vacations.vacation_start(request.user, days)
-        return Response(_vacations(request.user), status=201)
+        user = caller(request)
+        vacations.vacation_start(user, days)
+        return Response(_vacations(user), status=201)
 
 
 class VacationEndView(APIView):
@@ -85,5 +87,6 @@ class VacationEndView(APIView):
         examples=[examples.vacation_end()],
     )
     def post(self, request: Request, vacation_id: int) -> Response:
-        vacations.vacation_end(request.user, vacation_id)
-        return Response(_vacations(request.user))
+        user = caller(request)
+        vacations.vacation_end(user, vacation_id)
+        return Response(_vacations(user))

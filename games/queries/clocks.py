@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.domain.deadlines import deadline_after, deadline_passed, year_bounds
@@ -50,7 +50,7 @@ def deadline_for(game: Game, pending: list[int]) -> datetime | None:
     return deadline_after(clock_starts(game, pending), game.turn_time_limit)
 
 
-def vacation_days_used(user: AbstractBaseUser, now: datetime | None = None) -> float:
+def vacation_days_used(user: User, now: datetime | None = None) -> float:
     """Vacation days taken (or booked) this calendar year (UTC)."""
     now = now or timezone.now()
     start, end = year_bounds(now)
@@ -60,6 +60,6 @@ def vacation_days_used(user: AbstractBaseUser, now: datetime | None = None) -> f
     return used.total_seconds() / 86400
 
 
-def vacation_days_left(user: AbstractBaseUser, now: datetime | None = None) -> float:
+def vacation_days_left(user: User, now: datetime | None = None) -> float:
     left: float = max(0.0, settings.VACATION_DAYS_PER_YEAR - vacation_days_used(user, now))
     return left

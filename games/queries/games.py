@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from games import errors, queue
 from games.domain.deadlines import deadline_passed
-from games.domain.seats import User
 from games.models import Game, GameStatus, Seat, SeatKind, Vacation
 from games.queries import clocks, sql
 
@@ -32,15 +31,15 @@ def current_game(game_id: int) -> Game:
     return found
 
 
-def poll_probe(game_id: int, user: User | None) -> dict[str, Any] | None:
+def poll_probe(game_id: int, user: User | None) -> sql.Probe | None:
     """What a poll's ETag and deadline check need, in one small query, or None if no game:
     the version, status, deadline and last change of the game and the caller's seat,
     without the state, the seats or the users."""
-    user_id = user.pk if user is not None and user.is_authenticated else None
+    user_id = user.pk if user is not None else None
     return sql.probe(game_id, user_id)
 
 
-def playing_game(game_id: int, user: AbstractBaseUser) -> tuple[Game, int | None]:
+def playing_game(game_id: int, user: User) -> tuple[Game, int | None]:
     """The game (its version, status, deadline and state read) and ``user``'s seat in it,
     in one query; the whole game only when a deadline has passed (its settling is queued)
     or there is no such game, for its 404."""
@@ -65,10 +64,11 @@ def game_result(game_id: int) -> dict[str, Any] | None:
 
 def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"), to_attr="seated")
-    return games.select_related("created_by").prefetch_related(seats)
+    with_creator = games.select_related("created_by")
+    return with_creator.prefetch_related(seats)  # type: ignore[no-redef]  # Game declares seated
 
 
-def games_of(user: AbstractBaseUser, status: str | None) -> QuerySet[Game]:
+def games_of(user: User, status: str | None) -> QuerySet[Game]:
     """The user's games (seated or invited), those where it is their turn first."""
     mine = Seat.objects.filter(game=OuterRef("pk"), user=user)
     my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, pending=True)
@@ -89,5 +89,5 @@ def open_games() -> QuerySet[Game]:
     return _with_seats(lobbies.order_by("-created_at", "-pk"))
 
 
-def vacations_of(user: AbstractBaseUser, latest: int = 20) -> list[Vacation]:
+def vacations_of(user: User, latest: int = 20) -> list[Vacation]:
     return list(Vacation.objects.filter(user=user).order_by("-starts_at")[:latest])

@@ -28,7 +28,7 @@ class Problem:
         return asdict(self)
 
 
-def _state_difference(stored: Any, replayed: dict[str, Any]) -> str:
+def _state_difference(stored: object, replayed: dict[str, Any]) -> str:
     if not isinstance(stored, dict):
         return "the stored state is not an object"
     keys = sorted(
@@ -132,7 +132,8 @@ def check_game(
 
 def games_to_check(game_ids: Iterable[int] | None = None) -> Iterator[Game]:
     seats = Prefetch("seats", queryset=Seat.objects.all(), to_attr="seated")
-    games = Game.objects.order_by("pk").prefetch_related(seats)
+    games = Game.objects.order_by("pk")
+    games = games.prefetch_related(seats)  # type: ignore[no-redef]  # Game declares seated
     if game_ids is not None:
         games = games.filter(pk__in=list(game_ids))
     return games.iterator(chunk_size=100)

@@ -15,11 +15,11 @@ def log_rows(game_id: int, after: int, limit: int) -> tuple[list[Move], bool]:
     return rows[:limit], len(rows) > limit
 
 
-def actions_of(game: Game) -> list[tuple[int | None, Any]]:
+def actions_of(game: Game) -> list[tuple[int | None, dict[str, Any] | None]]:
     """Every move of the game as (seat, action), in order."""
     return [(m.seat, m.action) for m in game.moves.order_by("number")]
 
 
-def moves_since(game: Game, version: int) -> list[tuple[int | None, Any]]:
+def moves_since(game: Game, version: int) -> list[tuple[int | None, dict[str, Any] | None]]:
     """The (seat, action) of each move that made a version after ``version``."""
     return list(Move.objects.filter(game=game, version__gt=version).values_list("seat", "action"))

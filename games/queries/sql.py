@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import TypedDict
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.contrib.auth.models import User
+from django.db import connection, models
 
 from games.models import Game, Seat, SeatKind
 from ttr_service.storage.rows import Columns, column, convert, fetch, table
@@ -24,12 +25,12 @@ from ttr_service.storage.rows import Columns, column, convert, fetch, table
 # notification needs); their other fields are deferred.
 _USER_FIELDS = ("username", "email", "is_active")
 _GAME: Columns[Game] = Columns(Game, "g")
-_CREATOR: Columns[Any] = Columns(get_user_model(), "c", only=_USER_FIELDS)
+_CREATOR: Columns[User] = Columns(get_user_model(), "c", only=_USER_FIELDS)
 _SEAT: Columns[Seat] = Columns(Seat, "s")
-_SEAT_USER: Columns[Any] = Columns(get_user_model(), "u", only=_USER_FIELDS)
+_SEAT_USER: Columns[User] = Columns(get_user_model(), "u", only=_USER_FIELDS)
 
 
-def _joins(user: Any, with_seats: bool) -> str:
+def _joins(user: type[User], with_seats: bool) -> str:
     user_id = column(user, "id")
     sql = f"JOIN {table(user)} c ON c.{user_id} = g.{column(Game, 'created_by')} "
     if with_seats:
@@ -98,8 +99,9 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     if not rows:
         return None
     game = _GAME.load(rows[0])
-    assert game is not None
-    game.created_by = _CREATOR.load(rows[0], _GAME.width)
+    creator = _CREATOR.load(rows[0], _GAME.width)
+    assert game is not None and creator is not None
+    game.created_by = creator
     at = _GAME.width + _CREATOR.width
     if lock:
         rows, at = fetch(_seats_sql(), [game_id]), 0
@@ -135,7 +137,17 @@ def _probe_sql() -> str:
     )
 
 
-def probe(game_id: int, user_id: int | None) -> dict[str, Any] | None:
+class Probe(TypedDict):
+    """What ``probe`` reads of a game: enough for a poll's ETag and deadline check."""
+
+    version: int
+    status: str
+    deadline: datetime | None
+    updated_at: datetime
+    seat: int | None
+
+
+def probe(game_id: int, user_id: int | None) -> Probe | None:
     """Version, status, deadline and last change of a game and ``user_id``'s human seat in
     it (None without a user or a seat), in one small query; None if there is no such
     game."""
@@ -145,11 +157,13 @@ def probe(game_id: int, user_id: int | None) -> dict[str, Any] | None:
     if not rows:
         return None
     version, status, deadline, updated_at, seat = rows[0]
+    changed = _datetime("updated_at", updated_at)
+    assert changed is not None  # the column is NOT NULL
     return {
         "version": version,
         "status": status,
         "deadline": _datetime("deadline", deadline),
-        "updated_at": _datetime("updated_at", updated_at),
+        "updated_at": changed,
         "seat": seat if user_id is not None else None,
     }
 
@@ -178,5 +192,8 @@ def game_for_seat(game_id: int, user_id: int) -> tuple[Game, int | None] | None:
     return game, rows[0][_PLAYING.width]
 
 
-def _datetime(field: str, value: Any) -> datetime | None:
-    return convert(Game._meta.get_field(field), value)  # type: ignore[arg-type]
+def _datetime(name: str, value: object) -> datetime | None:
+    field = Game._meta.get_field(name)
+    assert isinstance(field, models.DateTimeField)
+    moment: datetime | None = convert(field, value)
+    return moment

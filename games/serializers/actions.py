@@ -12,6 +12,7 @@ the rules.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -19,7 +20,7 @@ from rest_framework import serializers
 
 from engine import ACTION_TYPES, Action, KeepTickets
 from engine.colors import COLORS
-from games.serializers.oneof import OneOf, one_of, variant
+from games.serializers.oneof import OneOf, Shape, one_of, variant
 from ttr_service.http.strict import StrictSerializer, wrong_type_detail
 
 FACE_UP_SLOTS = 5  # every board shows five face-up cards
@@ -84,12 +85,12 @@ def _pay_color(**kwargs: Any) -> serializers.CharField:
     )
 
 
-def _action_variants(out: bool) -> dict[str, type]:
+def _action_variants(out: bool) -> dict[str, Shape]:
     """The nine action shapes: as a client sends them (``out`` False: optional fields may
     be left out), or as the server writes them (every field present)."""
     suffix = "Action" if out else ""
     optional: dict[str, Any] = {} if out else {"required": False}
-    make: Any = variant if out else functools.partial(variant, base=RequestVariant)
+    make: Callable[..., Shape] = variant if out else functools.partial(variant, base=RequestVariant)
     return {
         "keep_tickets": make(
             f"KeepTickets{suffix}",
@@ -144,7 +145,7 @@ LOGGED_ACTIONS = {
 
 
 @extend_schema_field(one_of("Action", ACTION_REQUESTS))
-class ActionRequestField(serializers.Field):
+class ActionRequestField(serializers.Field[dict[str, Any], Any, dict[str, Any], Any]):
     """An action as a client sends it: validated by the (strict) serializer of its
     ``type``."""
 
@@ -159,8 +160,7 @@ class ActionRequestField(serializers.Field):
         kind = data.get("type")
         if "type" in data and not isinstance(kind, str):
             raise serializers.ValidationError({"type": [wrong_type_detail(kind, "a string")]})
-        shape = ACTION_REQUESTS.get(kind) if isinstance(kind, str) else None
-        if shape is None:
+        if not isinstance(kind, str) or kind not in ACTION_REQUESTS:
             raise serializers.ValidationError(
                 {
                     "type": [
@@ -174,7 +174,7 @@ class ActionRequestField(serializers.Field):
         # refused by name, as in the body around it.
         return dict(_REQUEST_READERS[kind].run_validation(data))
 
-    def to_representation(self, value: Any) -> Any:
+    def to_representation(self, value: dict[str, Any]) -> dict[str, Any]:
         return value
 
 
@@ -208,7 +208,7 @@ class ActionRequestSerializer(StrictSerializer):
 _ACTION_REQUEST = ActionRequestSerializer()
 
 
-def action_request_read(body: Any) -> Action:
+def action_request_read(body: object) -> Action:
     """The engine action a move's request body asks for (its names as sent: the engine's
     ``canonical_action`` resolves them on the board), or 400 ``VALIDATION_ERROR``."""
     fields = dict(_ACTION_REQUEST.run_validation(body)["action"])

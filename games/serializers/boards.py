@@ -15,7 +15,7 @@ ROUTE_COLORS = (*COLORS, GRAY)
 UNKEPT_TICKETS = ("removed", "bottom")
 
 
-def _rule_field(name: str, hint: Any, required: bool) -> serializers.Field:
+def _rule_field(name: str, hint: object, required: bool) -> serializers.Field[Any, Any, Any, Any]:
     kwargs: dict[str, Any] = {"required": required}
     if hint is bool:
         return serializers.BooleanField(**kwargs)
@@ -36,7 +36,7 @@ def _rule_field(name: str, hint: Any, required: bool) -> serializers.Field:
     raise TypeError(f"no schema for the rule value {name}: {hint!r}")
 
 
-def _rules_serializer(name: str, required: bool, doc: str) -> type:
+def _rules_serializer(name: str, required: bool, doc: str) -> type[serializers.Serializer[Any]]:
     hints = get_type_hints(RuleSet)
     attrs: dict[str, Any] = {
         f.name: _rule_field(f.name, hints[f.name], required) for f in dataclass_fields(RuleSet)
@@ -51,7 +51,7 @@ RuleChangesSerializer = _rules_serializer(
 )
 
 
-class BoardOptionSerializer(serializers.Serializer):
+class BoardOptionSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     default = serializers.CharField()
     choices = serializers.DictField(
@@ -60,7 +60,7 @@ class BoardOptionSerializer(serializers.Serializer):
     description = serializers.CharField()
 
 
-class CitySerializer(serializers.Serializer):
+class CitySerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     x = serializers.IntegerField(help_text="Map position, in the board image's pixels.")
     y = serializers.IntegerField()
@@ -70,7 +70,7 @@ class CitySerializer(serializers.Serializer):
     )
 
 
-class CountrySerializer(serializers.Serializer):
+class CountrySerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     aliases = serializers.ListField(child=serializers.CharField())
@@ -79,7 +79,7 @@ class CountrySerializer(serializers.Serializer):
     )
 
 
-class RouteSerializer(serializers.Serializer):
+class RouteSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     cities = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
     length = serializers.IntegerField()
@@ -92,12 +92,12 @@ class RouteSerializer(serializers.Serializer):
     points = serializers.IntegerField()
 
 
-class DestinationSerializer(serializers.Serializer):
+class DestinationSerializer(serializers.Serializer[Any]):
     to = serializers.CharField(help_text="A neighbouring country (any of its border points).")
     points = serializers.IntegerField()
 
 
-class TicketSerializer(serializers.Serializer):
+class TicketSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     cities = serializers.ListField(
         child=serializers.CharField(),
@@ -112,7 +112,7 @@ class TicketSerializer(serializers.Serializer):
     destinations = DestinationSerializer(many=True, required=False)
 
 
-class BoardSummarySerializer(serializers.Serializer):
+class BoardSummarySerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
@@ -122,7 +122,7 @@ class BoardSummarySerializer(serializers.Serializer):
     rules = RulesSerializer(help_text="The rule values with every option at its default.")
 
 
-class BoardSerializer(serializers.Serializer):
+class BoardSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
@@ -136,7 +136,9 @@ class BoardSerializer(serializers.Serializer):
     route_scoring = serializers.DictField(child=serializers.IntegerField())
 
 
-_SUMMARIES = BoardSummarySerializer(many=True)
+_SUMMARIES: serializers.ListSerializer[Any] = serializers.ListSerializer(
+    child=BoardSummarySerializer()
+)
 _BOARD = BoardSerializer()
 
 
@@ -153,11 +155,11 @@ def board_summary(board: Board) -> dict[str, Any]:
     }
 
 
-def board_summaries(boards: list[Board]) -> Any:
+def board_summaries(boards: list[Board]) -> list[dict[str, Any]]:
     """The board list, written."""
     return _SUMMARIES.to_representation([board_summary(board) for board in boards])
 
 
-def board_map(board: Board) -> Any:
+def board_map(board: Board) -> dict[str, Any]:
     """One board's map and rules, with its chosen options."""
     return _BOARD.to_representation(board.to_json())

@@ -3,12 +3,14 @@ caller may see it (a blind draw's colour is its drawer's only, until the game is
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine import CARD_NAMES
 from engine.colors import COLORS
-from games.serializers.oneof import OneOf, one_of, variant
+from games.serializers.oneof import OneOf, Shape, one_of, variant
 from games.serializers.score import ScoreRankSerializer
 
 
@@ -19,11 +21,14 @@ def _cards() -> serializers.DictField:
     )
 
 
-def _event(name: str, kind: str, doc: str, **declared: serializers.Field) -> type:
+def _event(
+    name: str, kind: str, doc: str, **declared: serializers.Field[Any, Any, Any, Any]
+) -> Shape:
     return variant(
         name,
         kind,
         doc,
+        base=serializers.Serializer,
         seat=serializers.IntegerField(
             allow_null=True, help_text="The seat it happened to; null for the table's events."
         ),
@@ -39,7 +44,7 @@ def _private_ids(text: str) -> serializers.ListField:
     )
 
 
-EVENTS: dict[str, type] = {
+EVENTS: dict[str, Shape] = {
     "turn_started": _event(
         "TurnStartedEvent", "turn_started", "A seat's turn began.", turn=serializers.IntegerField()
     ),

@@ -24,7 +24,7 @@ from games.serializers.score import ScoreSheetSerializer
 from games.serializers.times import when as _when
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=SeatKind.choices)
     username = serializers.CharField(allow_null=True)
@@ -48,7 +48,7 @@ class SeatSerializer(serializers.Serializer):
     )
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     board = serializers.CharField()
     options = serializers.DictField(
@@ -69,14 +69,14 @@ class GameSummarySerializer(serializers.Serializer):
     your_turn = serializers.BooleanField()
 
 
-class GameSummaryPageSerializer(serializers.Serializer):
+class GameSummaryPageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = GameSummarySerializer(many=True)
 
 
-class TunnelSerializer(serializers.Serializer):
+class TunnelSerializer(serializers.Serializer[Any]):
     route = serializers.CharField()
     color = serializers.ChoiceField(
         choices=list(CARD_NAMES), help_text="The colour laid (`locomotive`: only locomotives)."
@@ -91,7 +91,7 @@ class TunnelSerializer(serializers.Serializer):
     extra = serializers.IntegerField(help_text="How many more cards the tunnel asks for.")
 
 
-class PendingSerializer(serializers.Serializer):
+class PendingSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(
         choices=[
             "choose_initial_tickets",
@@ -109,7 +109,7 @@ class PendingSerializer(serializers.Serializer):
     )
 
 
-class PublicSeatSerializer(serializers.Serializer):
+class PublicSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     trains = serializers.IntegerField()
     stations_left = serializers.IntegerField()
@@ -128,26 +128,26 @@ class HeldTicketSerializer(TicketSerializer):
     )
 
 
-HandSerializer = type(
+HandSerializer: type[serializers.Serializer[Any]] = type(
     "HandSerializer",
     (serializers.Serializer,),
     {name: serializers.IntegerField(min_value=0) for name in CARD_NAMES},
 )
 
 
-class OwnSerializer(serializers.Serializer):
+class OwnSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     hand = HandSerializer(help_text="How many cards of each colour you hold.")
     tickets = HeldTicketSerializer(many=True)
     offered_tickets = TicketSerializer(many=True)
 
 
-class LastRoundSerializer(serializers.Serializer):
+class LastRoundSerializer(serializers.Serializer[Any]):
     triggered_by = serializers.IntegerField()
     turns_left = serializers.IntegerField()
 
 
-class GameStateViewSerializer(serializers.Serializer):
+class GameStateViewSerializer(serializers.Serializer[Any]):
     rules_version = serializers.IntegerField()
     board = serializers.CharField()
     board_options = serializers.DictField(child=serializers.CharField())
@@ -173,7 +173,7 @@ class GameDetailSerializer(GameSummarySerializer):
     state = GameStateViewSerializer(allow_null=True, help_text="null until the game starts.")
 
 
-class LegalActionsSerializer(serializers.Serializer):
+class LegalActionsSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     pending = PendingSerializer()
     actions = serializers.ListField(
@@ -188,7 +188,9 @@ class LegalActionsSerializer(serializers.Serializer):
 
 
 _SUMMARY = GameSummarySerializer()
-_SUMMARIES = GameSummarySerializer(many=True)
+_SUMMARIES: serializers.ListSerializer[Any] = serializers.ListSerializer(
+    child=GameSummarySerializer()
+)
 _DETAIL = GameDetailSerializer()
 _LEGAL = LegalActionsSerializer()
 
@@ -229,12 +231,12 @@ def _summary(game: Game, mine: Seat | None) -> dict[str, Any]:
     }
 
 
-def game_summaries(games: list[tuple[Game, Seat | None]]) -> Any:
+def game_summaries(games: list[tuple[Game, Seat | None]]) -> list[dict[str, Any]]:
     """Games in a list, each as the player in its seat (None: anyone else) sees it."""
     return _SUMMARIES.to_representation([_summary(game, mine) for game, mine in games])
 
 
-def game_detail(game: Game, mine: Seat | None, state: GameState | None = None) -> Any:
+def game_detail(game: Game, mine: Seat | None, state: GameState | None = None) -> dict[str, Any]:
     """The whole game as seat ``mine`` (None: anyone else) may see it; ``state``, when
     given, is the game's state already parsed."""
     data = _summary(game, mine)
@@ -244,10 +246,12 @@ def game_detail(game: Game, mine: Seat | None, state: GameState | None = None) -
     return _DETAIL.to_representation(data)
 
 
-def game_details(game: Game, seats: list[Seat], state: GameState | None = None) -> dict[int, Any]:
+def game_details(
+    game: Game, seats: list[Seat], state: GameState | None = None
+) -> dict[int, dict[str, Any]]:
     """``game_detail`` for each of ``seats`` (of ``game``), by seat index; the engine's
     views of them are built together."""
-    views: dict[int | None, Any] = {}
+    views: dict[int | None, dict[str, Any]] = {}
     if game.state is not None:
         views = player_views(state or state_of(game), [s.index for s in seats])
     common = _summary(game, None)
@@ -266,7 +270,7 @@ def game_details(game: Game, seats: list[Seat], state: GameState | None = None) 
     }
 
 
-def legal_actions(game: Game, seat: int) -> Any:
+def legal_actions(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may do now in ``game``: every action spelled out, and the forfeit."""
     state = state_of(game)
     return _LEGAL.to_representation(

@@ -15,7 +15,7 @@ from games.serializers.events import EventField
 from games.serializers.times import when
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     by_ai = serializers.BooleanField()
@@ -25,18 +25,18 @@ class MoveSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class MoveListSerializer(serializers.Serializer):
+class MoveListSerializer(serializers.Serializer[Any]):
     moves = MoveSerializer(many=True)
     next_after = serializers.IntegerField(help_text="Pass as `after` to get the moves that follow.")
     has_more = serializers.BooleanField()
 
 
-class RecordEntrySerializer(serializers.Serializer):
+class RecordEntrySerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     action = ActionField()
 
 
-class GameRecordSerializer(serializers.Serializer):
+class GameRecordSerializer(serializers.Serializer[Any]):
     board = serializers.CharField()
     board_options = serializers.DictField(
         child=serializers.CharField(), required=False, help_text="Only for a board with options."
@@ -76,14 +76,16 @@ def _move(move: Move, viewer: int | None, everything: bool) -> dict[str, Any]:
     }
 
 
-def moves_seen(rows: list[Move], viewer: int | None, status: str) -> list[Any]:
+def moves_seen(rows: list[Move], viewer: int | None, status: str) -> list[dict[str, Any]]:
     """Logged moves as seat ``viewer`` (None: anyone else) of a game in ``status`` may see
     them: what the move log and the game's event stream both send."""
     everything = status == GameStatus.FINISHED
     return [_MOVE.to_representation(_move(m, viewer, everything)) for m in rows]
 
 
-def move_page(rows: list[Move], viewer: int | None, status: str, after: int, more: bool) -> Any:
+def move_page(
+    rows: list[Move], viewer: int | None, status: str, after: int, more: bool
+) -> dict[str, Any]:
     """A page of the move log: the moves after ``after`` and the ``after`` to ask for next."""
     everything = status == GameStatus.FINISHED
     moves = [_move(m, viewer, everything) for m in rows]
@@ -92,6 +94,6 @@ def move_page(rows: list[Move], viewer: int | None, status: str, after: int, mor
     )
 
 
-def game_record(record: dict[str, Any]) -> Any:
+def game_record(record: dict[str, Any]) -> dict[str, Any]:
     """A finished game's seed, rules version and every move: enough to replay it."""
     return _RECORD.to_representation(record)

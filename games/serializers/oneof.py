@@ -4,10 +4,14 @@ field that writes each value with its shape's serializer (``OneOf``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
+
+# A serializer class made for one shape (by ``variant``).
+Shape = type[serializers.Serializer[Any]]
 
 
 def _type_field(value: str, text: str) -> serializers.ChoiceField:
@@ -20,29 +24,29 @@ def variant(
     name: str,
     kind: str,
     doc: str,
-    base: type = serializers.Serializer,
-    **declared: serializers.Field,
-) -> type:
+    base: Shape = serializers.Serializer,
+    **declared: serializers.Field[Any, Any, Any, Any],
+) -> Shape:
     """A serializer for one shape: its ``type`` first, then its own fields."""
     attrs: dict[str, Any] = {"type": _type_field(kind, doc), **declared, "__doc__": doc}
     return type(name, (base,), attrs)
 
 
-def one_of(name: str, variants: dict[str, type]) -> PolymorphicProxySerializer:
+def one_of(name: str, variants: Mapping[str, Shape]) -> PolymorphicProxySerializer:
     return PolymorphicProxySerializer(
-        component_name=name, serializers=variants, resource_type_field_name="type"
+        component_name=name, serializers=dict(variants), resource_type_field_name="type"
     )
 
 
-class OneOf(serializers.Field):  # type: ignore[type-arg]
+class OneOf(serializers.Field[dict[str, Any], Any, dict[str, Any], Any]):
     """A field holding one of the shapes of ``variants`` (by ``type``), each written by the
     serializer of its shape (made once per field)."""
 
-    variants: dict[str, type] = {}
+    variants: Mapping[str, Shape] = {}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.writers = {kind: shape() for kind, shape in self.variants.items()}
 
-    def to_representation(self, value: Any) -> Any:
+    def to_representation(self, value: dict[str, Any]) -> dict[str, Any]:
         return self.writers[value["type"]].to_representation(value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction
 from rest_framework import serializers
 
 from engine import BOARD_IDS
@@ -28,13 +30,13 @@ class SeatSpecSerializer(StrictSerializer):
     username = serializers.CharField(required=False, max_length=150)
     level = serializers.ChoiceField(choices=AI_LEVELS, required=False)
 
-    def validate(self, attrs: dict) -> dict:
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["type"] == "invite" and not attrs.get("username"):
             raise serializers.ValidationError({"username": "An invitation needs a username."})
         return attrs
 
 
-class SizedList(serializers.ListSerializer):
+class SizedList(serializers.ListSerializer[Any]):
     """A list of nested objects whose length bounds the schema states."""
 
 
@@ -43,8 +45,10 @@ class SizedListSchema(OpenApiSerializerFieldExtension):
 
     target_class = SizedList
 
-    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
-        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
         bounds = {"minItems": self.target.min_length, "maxItems": self.target.max_length}
         return {**schema, **{k: v for k, v in bounds.items() if v is not None}}
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction, extend_schema_field
 from rest_framework import serializers
 
 from engine import BOARD_IDS, load_board
@@ -40,13 +41,13 @@ MAX_STATIONS = max(len(load_board(b).cities) for b in BOARD_IDS)
         "be a neighbouring country, joined at any of its border points.",
     }
 )
-class TicketField(serializers.Field):
+class TicketField(serializers.Field[str | list[Any], Any, str | list[Any], Any]):
     default_error_messages = {
         "invalid": "A ticket is a printed ticket's id or [city, city, points].",
         "too_long": f"At most {MAX_NAME_LENGTH} characters.",
     }
 
-    def to_internal_value(self, data: Any) -> Any:
+    def to_internal_value(self, data: Any) -> str | list[Any]:
         if isinstance(data, str):
             if len(data) > MAX_NAME_LENGTH:
                 self.fail("too_long")
@@ -59,7 +60,7 @@ class TicketField(serializers.Field):
             return data
         self.fail("invalid")
 
-    def to_representation(self, value: Any) -> Any:
+    def to_representation(self, value: str | list[Any]) -> str | list[Any]:
         return value
 
 
@@ -89,7 +90,7 @@ class ScorePlayerInputSerializer(StrictSerializer):
     )
 
 
-class PlayerList(serializers.ListSerializer):
+class PlayerList(serializers.ListSerializer[Any]):
     """The players of a position. Its length is checked by the engine, against the board."""
 
 
@@ -98,8 +99,10 @@ class PlayerListSchema(OpenApiSerializerFieldExtension):
 
     target_class = PlayerList
 
-    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
-        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
         return {**schema, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
 
 
@@ -125,13 +128,13 @@ class ScoreRequestSerializer(StrictSerializer):
 
 
 # ----------------------------------------------------------------------------- output
-class ScoreDestinationSerializer(serializers.Serializer):
+class ScoreDestinationSerializer(serializers.Serializer[Any]):
     to = serializers.CharField()
     points = serializers.IntegerField()
     completed = serializers.BooleanField()
 
 
-class ScoreTicketSerializer(serializers.Serializer):
+class ScoreTicketSerializer(serializers.Serializer[Any]):
     id = serializers.CharField(allow_null=True, help_text="The printed ticket's id, if any.")
     cities = serializers.ListField(
         child=serializers.CharField(),
@@ -154,7 +157,7 @@ class ScoreTicketSerializer(serializers.Serializer):
     )
 
 
-class ScoreStationSerializer(serializers.Serializer):
+class ScoreStationSerializer(serializers.Serializer[Any]):
     city = serializers.CharField()
     borrowed_route = serializers.CharField(
         allow_null=True, help_text="The other player's route this station uses, or null."
@@ -162,13 +165,13 @@ class ScoreStationSerializer(serializers.Serializer):
     route_owner = serializers.IntegerField(allow_null=True, help_text="That route's seat.")
 
 
-class ScoreTrailSerializer(serializers.Serializer):
+class ScoreTrailSerializer(serializers.Serializer[Any]):
     length = serializers.IntegerField(help_text="Trains in the longest continuous path.")
     routes = serializers.ListField(child=serializers.CharField())
     cities = serializers.ListField(child=serializers.CharField())
 
 
-class ScorePlayerSerializer(serializers.Serializer):
+class ScorePlayerSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     total = serializers.IntegerField()
     place = serializers.IntegerField(help_text="1 is first; equal players share a place.")
@@ -189,20 +192,20 @@ class ScorePlayerSerializer(serializers.Serializer):
     forfeited = serializers.BooleanField()
 
 
-class ScoreLongestSerializer(serializers.Serializer):
+class ScoreLongestSerializer(serializers.Serializer[Any]):
     length = serializers.IntegerField()
     seats = serializers.ListField(
         child=serializers.IntegerField(), help_text="Every seat with the Express bonus."
     )
 
 
-class ScoreRankSerializer(serializers.Serializer):
+class ScoreRankSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     place = serializers.IntegerField()
     total = serializers.IntegerField()
 
 
-class ScoreDecisionSerializer(serializers.Serializer):
+class ScoreDecisionSerializer(serializers.Serializer[Any]):
     seats = serializers.ListField(
         child=serializers.IntegerField(), help_text="Two seats next to each other in the ranking."
     )
@@ -212,7 +215,7 @@ class ScoreDecisionSerializer(serializers.Serializer):
     )
 
 
-class ScoreSheetSerializer(serializers.Serializer):
+class ScoreSheetSerializer(serializers.Serializer[Any]):
     players = ScorePlayerSerializer(many=True, help_text="In seat order.")
     longest_path = ScoreLongestSerializer()
     ranking = ScoreRankSerializer(many=True, help_text="Best first.")
@@ -222,6 +225,6 @@ class ScoreSheetSerializer(serializers.Serializer):
 _SHEET = ScoreSheetSerializer()
 
 
-def score_sheet(sheet: dict[str, Any]) -> Any:
+def score_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
     """A score sheet (the calculator's, or a finished game's result) as the API writes it."""
     return _SHEET.to_representation(sheet)

@@ -25,7 +25,9 @@ class VacationListSerializer(serializers.Serializer[Any]):
 _LIST = VacationListSerializer()
 
 
-def vacation_list(days_per_year: int, days_left: float, vacations: list[Vacation]) -> Any:
+def vacation_list(
+    days_per_year: int, days_left: float, vacations: list[Vacation]
+) -> dict[str, Any]:
     return _LIST.to_representation(
         {
             "days_per_year": days_per_year,
