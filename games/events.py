@@ -15,18 +15,31 @@ with its seats and their users (``game.seated``):
   ``taken_over`` (whether the AI now plays for the seat's user).
 
 The functions below send them; each is named after what the games code reports.
-``changed`` wakes the game's event streams once the change commits (``game:<id>``).
+
+A change is also followed by work registered here to happen once it commits (in its
+transaction, ``transaction.on_commit``: a rolled back change wakes nobody and queues
+nothing): ``changed`` wakes the game's event streams (``game:<id>``), and
+``ai_turns_on_commit`` asks a worker to play the AI seats' turns. Tasks are asked for by
+name (``games.worker.tasks`` registers them), so the modules that ask never import the
+tasks, which import them; the names are those the tasks had when they lived in
+``games.tasks``, which queued messages and the beat schedule use.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.dispatch import Signal
 
 from engine import GameState
 from games.models import Game, Seat
 from ttr_service.streams import wakeups
+from ttr_service.tasks.sending import send_task
+
+PLAY_AI_TURNS = "games.tasks.play_ai_turns"
+SETTLE_DEADLINE = "games.tasks.settle_deadline"
+SWEEP_DEADLINES = "games.tasks.sweep_deadlines"
 
 invitation_sent = Signal()
 play_started = Signal()
@@ -62,4 +75,19 @@ def topic(game_id: int) -> str:
 
 def changed(game_id: int) -> None:
     """Wake the game's streams once the current transaction commits."""
-    wakeups.announce(topic(game_id))
+    transaction.on_commit(lambda: wakeups.publish(topic(game_id)))
+
+
+def ai_turns_on_commit(game_id: int, version: int) -> None:
+    """A worker plays the game's pending AI decisions once this transaction commits."""
+    transaction.on_commit(lambda: send_task(PLAY_AI_TURNS, game_id, version))
+
+
+def ai_turns(game_id: int, version: int) -> bool:
+    """A worker plays the game's pending AI decisions (queued now)."""
+    return send_task(PLAY_AI_TURNS, game_id, version)
+
+
+def settling(game_id: int) -> bool:
+    """A worker settles the game's passed deadline (queued now)."""
+    return send_task(SETTLE_DEADLINE, game_id)

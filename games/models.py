@@ -95,10 +95,6 @@ class Seat(models.Model):
     # When the AI took the seat over (null while its person plays it).
     ai_controlled_since = models.DateTimeField(null=True, blank=True)
 
-    @property
-    def played_by_ai(self) -> bool:
-        return self.kind == SeatKind.AI or self.ai_controlled
-
     class Meta:
         ordering = ["index"]
         constraints = [

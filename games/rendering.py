@@ -30,10 +30,10 @@ from django.core.cache import cache
 from rest_framework.renderers import JSONRenderer
 
 from engine import GameState
-from games.domain.deadlines import deadline_passed
 from games.domain.seats import people, seat_index, seat_of
 from games.domain.versions import etag, matches, stamp
 from games.models import Game
+from games.queries.deadlines import deadline_passed
 from games.queries.games import current_game, poll_probe
 from games.serializers.games import game_detail, game_details
 

@@ -12,12 +12,9 @@ version (otherwise it thinks again), so no one waits for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TypeVar
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
@@ -25,17 +22,13 @@ from django.utils import timezone
 from engine import Action, Forfeit, GameState
 from engine.legal import safe_action
 from engine.state import CHOOSE_INITIAL_TICKETS, TURN_ACTION
-from games import errors, events, queue
-from games.commands.write import bump, game_lock, move_apply
+from games import events
+from games.commands.write import game_lock, move_apply
 from games.domain import bots
-from games.domain.deadlines import MAX_EXTRA_SECONDS, MIN_EXTRA_SECONDS, deadline_passed
-from games.domain.seats import seat_of, state_of
+from games.domain.seats import played_by_ai, state_of
 from games.models import Game, GameStatus, MissedDeadline, MoveCause, Seat, SeatKind, TimeoutPolicy
-from games.queries import clocks, sql
-from ttr_service.http.codes import Code
-from ttr_service.http.problems import ServiceError
-
-T = TypeVar("T")
+from games.queries import sql
+from games.queries.deadlines import deadline_passed
 
 # A timed-out seat's turn is at most this many decisions (draws, tunnel, tickets).
 _MAX_DECISIONS = 8
@@ -54,7 +47,7 @@ def _plan(game: Game, now: datetime) -> dict[int, Action]:
     state = state_of(game)
     if state.pending.kind not in _FRESH:
         return {}
-    people = {s.index for s in game.seated if not s.played_by_ai}
+    people = {s.index for s in game.seated if not played_by_ai(s)}
     return {
         seat: bots.think(bots.DEFAULT_AI_LEVEL, game.seed, state, seat)
         for seat in state.pending.seats
@@ -113,7 +106,7 @@ def _settle(game: Game, plan: dict[int, Action]) -> bool:
     by_index = {s.index: s for s in game.seated}
     for seat in seats:
         row = by_index[seat]
-        if row.played_by_ai:
+        if played_by_ai(row):
             continue  # the AI task owns it; a stuck one is retried by the sweep
         _play_for(game, seat, game.timeout_policy, plan.get(seat))
         row.missed_turns += 1
@@ -130,25 +123,8 @@ def _settle(game: Game, plan: dict[int, Action]) -> bool:
         )
         events.timed_out(game, row, game.timeout_policy, take_over)
         if take_over:
-            queue.ai_turns_on_commit(game.pk, game.version)
+            events.ai_turns_on_commit(game.pk, game.version)
     return True
-
-
-def settled_first(game_id: int, command: Callable[[], T]) -> T:
-    """Run ``command``, a transaction that raises ``DeadlinePassed`` when it finds its game
-    overdue and unsettled: then the deadline is settled outside it (a bot may think) and
-    the command runs once more, on the settled game (whose next deadline is a whole time
-    limit away, at least a minute)."""
-    try:
-        return command()
-    except errors.DeadlinePassed:
-        deadline_settle(game_id)
-    try:
-        return command()
-    except errors.DeadlinePassed:
-        raise ServiceError(
-            Code.CONCURRENT_UPDATE, "The game's deadline is being settled; retry."
-        ) from None
 
 
 def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
@@ -169,49 +145,5 @@ def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
     ).values_list("pk", "version")
     requeued = 0
     for game_id, version in stuck:
-        requeued += queue.ai_turns(game_id, version)
+        requeued += events.ai_turns(game_id, version)
     return {"settled": settled, "ai_requeued": requeued}
-
-
-def extra_time_give(user: User, game_id: int, seconds: int) -> Game:
-    """An opponent grants the player to move more time (the clock of the pending seats)."""
-
-    def command() -> Game:
-        with transaction.atomic():
-            game = game_lock(game_id)
-            seat = seat_of(user, game)
-            if seat is None:
-                raise errors.not_a_player()
-            if game.status != GameStatus.ACTIVE:
-                raise errors.wrong_status(game.status, "active")
-            if game.deadline is None:
-                raise ServiceError(Code.NO_DEADLINE, "This game has no time limit.")
-            if seat.pending:
-                raise ServiceError(Code.OWN_CLOCK, "Extra time is given by the opponents.")
-            if not MIN_EXTRA_SECONDS <= seconds <= MAX_EXTRA_SECONDS:
-                raise ServiceError(
-                    Code.BAD_EXTRA_TIME, "Extra time must be from 1 minute to 7 days."
-                )
-            if clocks.unsettled(game):
-                raise errors.DeadlinePassed(game_id)
-            bump(game, deadline=game.deadline + timedelta(seconds=seconds))
-            return game
-
-    return settled_first(game_id, command)
-
-
-def seat_reclaim(user: User, game_id: int) -> Game:
-    """The player takes back a seat the AI took over after missed deadlines."""
-    with transaction.atomic():
-        game = game_lock(game_id)
-        seat = seat_of(user, game)
-        if seat is None:
-            raise errors.not_a_player()
-        if not seat.ai_controlled:
-            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, "The AI is not playing for you here.")
-        Seat.objects.filter(pk=seat.pk).update(
-            ai_controlled=False, ai_controlled_since=None, missed_turns=0
-        )
-        seat.ai_controlled, seat.ai_controlled_since, seat.missed_turns = False, None, 0
-        bump(game)
-    return game

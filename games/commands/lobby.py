@@ -29,8 +29,8 @@ from engine.board import check_options
 from games import errors, events
 from games.commands.write import bump, game_lock, require_status, state_store
 from games.domain.bots import AI_LEVELS, DEFAULT_AI_LEVEL
-from games.domain.deadlines import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from games.models import Game, GameStatus, Seat, SeatKind, TimeoutPolicy
+from games.queries.deadlines import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 

@@ -1,30 +1,74 @@
-"""Commands of a running game: a person's move, and an AI seat's decided move.
+"""Commands of a running game: a person's move (once per ``Idempotency-Key``), and an AI
+seat's decided move.
 
 ``move_play`` is the whole of a person's move: it settles a deadline that has passed,
 locks the game, checks the seat, the status and the version the move was decided on, lets
 the engine apply it, and stores the state with its log entry. Nothing is rendered here:
 the caller builds the views of the new state once the transaction has committed.
+
+``move_play_once`` plays a move under an Idempotency-Key: the first request with a key
+claims the key's record and runs the move in the same transaction, and the record keeps
+the outcome with it: a refusal's problem body, or the version the move made. A move's
+answer (the mover's new view) is rendered once it has committed and kept in the record by
+one more statement (``answer_keep``). A retry gets the first answer byte for byte; the
+same key with another request gets 422; a retry while the first is still running, or
+still rendering its answer, gets 409 at once. A key that is not 1 to 255 visible ASCII
+characters gets 400 before anything is stored or settled. Should a process stop between
+the commit and keeping the answer, a retry made ``ANSWER_GRACE`` later gets the game as
+it is then (``Unanswered``): the move is never applied twice, but that answer is the
+view of now.
+
 ``ai_move_apply`` is the AI worker's way in: the worker thinks with no lock held, then
 applies its choice here only if the seat's decision is still the one it thought about.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from enum import Enum
+from typing import TypeVar
 
+from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import OperationalError, transaction
+from django.utils import timezone
+from psycopg.errors import LockNotAvailable
+from rest_framework.exceptions import APIException
+from rest_framework.renderers import JSONRenderer
 
-from engine import Action, GameState, canonical_action, load_board
+from engine import Action, EngineError, GameState, canonical_action, load_board
 from games import errors
-from games.commands.deadlines import settled_first
+from games.commands.deadlines import deadline_settle
 from games.commands.write import decision_unchanged, game_lock, move_apply, require_status
-from games.domain.seats import seat_of, state_of
-from games.models import Game, GameStatus, MoveCause, Seat
-from games.queries import clocks
+from games.domain.seats import played_by_ai, seat_of, state_of
+from games.models import Game, GameStatus, IdempotencyRecord, MoveCause, Seat
+from games.queries import deadlines
 from ttr_service.http.codes import Code
-from ttr_service.http.problems import ServiceError
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, in_order, problem_of
+
+T = TypeVar("T")
+
+
+def settled_first(game_id: int, command: Callable[[], T]) -> T:
+    """Run ``command``, a transaction that raises ``DeadlinePassed`` when it finds its game
+    overdue and unsettled: then the deadline is settled outside it (a bot may think) and
+    the command runs once more, on the settled game (whose next deadline is a whole time
+    limit away, at least a minute)."""
+    try:
+        return command()
+    except errors.DeadlinePassed:
+        deadline_settle(game_id)
+    try:
+        return command()
+    except errors.DeadlinePassed:
+        raise ServiceError(
+            Code.CONCURRENT_UPDATE, "The game's deadline is being settled; retry."
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -57,7 +101,7 @@ def move_play_locked(user: User, game_id: int, action: Action, expected_version:
     every seat chooses its first tickets, the others' choices do not count); otherwise 412.
     """
     game = game_lock(game_id)
-    if clocks.unsettled(game):
+    if deadlines.unsettled(game):
         raise errors.DeadlinePassed(game_id)
     seat = seat_of(user, game)
     if seat is None:
@@ -86,6 +130,184 @@ def move_play_locked(user: User, game_id: int, action: Action, expected_version:
     return Played(game, seat.index, new_state)
 
 
+# ----------------------------------------------------------------------------- once per key
+# The key's column holds 255 characters. Visible ASCII (RFC 9110's VCHAR) takes in UUIDs,
+# ULIDs, base64 and a structured-field string's quotes, and keeps out spaces, control
+# characters and anything that would compare differently after a Unicode normalisation.
+KEY_MAX_LENGTH = 255
+KEY_PATTERN = r"^[!-~]+$"  # "!" (0x21) to "~" (0x7e)
+_KEY = re.compile(rf"[!-~]{{1,{KEY_MAX_LENGTH}}}")
+# How long a move's answer may take to be kept after its commit before a retry stops
+# waiting for it.
+ANSWER_GRACE = timedelta(seconds=30)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer as it goes out, kept byte for byte for a retry."""
+
+    status: int
+    content: bytes
+    content_type: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A move applied under a key: its answer is to be kept in ``record_id``."""
+
+    played: Played
+    record_id: int
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    """A key whose move was applied (making ``version``) but whose answer was never kept."""
+
+    version: int
+    record_id: int
+
+
+class KeyInFlight(ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            Code.IDEMPOTENCY_KEY_IN_FLIGHT,
+            "A request with this Idempotency-Key is still being processed; retry shortly "
+            "to get its response.",
+        )
+        self.wait = 1  # DRF sends it as Retry-After
+
+
+def fingerprint(method: str, path: str, body: object, if_match: str | None = None) -> str:
+    """What makes two requests with one key the same request: method, path, body, and the
+    ``If-Match`` precondition when one is sent (a retry with another is another request)."""
+    parts = [method, path, body] if if_match is None else [method, path, body, if_match]
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def check_key(key: str) -> None:
+    """Refuse a key the service does not store: empty, too long, or not visible ASCII."""
+    if not _KEY.fullmatch(key):
+        raise errors.bad_idempotency_key(KEY_MAX_LENGTH)
+
+
+def move_play_once(
+    user: User,
+    key: str,
+    print_: str,
+    game_id: int,
+    instance: str,
+    attempt: Callable[[], Played],
+) -> Keyed | Reply | Unanswered:
+    """A person's move once per key: ``attempt`` (reading the request and playing the move
+    with ``move_play_locked``, in this transaction) gives a move applied, or the first
+    answer again, or a refusal kept as the key's answer (``instance`` is the request path
+    its problem names)."""
+    check_key(key)
+    # Claimed in its own (auto-committed) statement, so a concurrent request with the same
+    # key finds the row and its lock below instead of inserting a second one.
+    record, _ = IdempotencyRecord.objects.get_or_create(
+        user=user, key=key, defaults={"fingerprint": print_}
+    )
+
+    def keyed() -> Played | tuple[IdempotencyRecord, bool]:
+        with transaction.atomic():
+            claimed = _claim(record.pk)
+            if claimed.created_at <= _oldest_kept():
+                # The key was forgotten (its time is up): a new request under it.
+                claimed.fingerprint, claimed.created_at = print_, timezone.now()
+                claimed.status_code = claimed.version = claimed.problem = claimed.body = None
+                claimed.outcome_at, claimed.headers = None, {}
+            if claimed.fingerprint != print_:
+                raise ServiceError(
+                    Code.IDEMPOTENCY_KEY_REUSED,
+                    "This Idempotency-Key was used for a different request.",
+                )
+            if claimed.status_code is not None:
+                return claimed, True
+            claimed.outcome_at = timezone.now()
+            try:
+                played = attempt()
+            except (APIException, EngineError) as refused:
+                claimed.problem = problem_of(refused, instance)
+                claimed.status_code = claimed.problem["status"]
+                claimed.save()
+                return claimed, False
+            claimed.status_code, claimed.version = 200, played.game.version
+            claimed.save()
+            return played
+
+    outcome = settled_first(game_id, keyed)
+    if isinstance(outcome, Played):
+        return Keyed(outcome, record.pk)
+    return _answer(*outcome)
+
+
+def _answer(record: IdempotencyRecord, replayed: bool) -> Reply | Unanswered:
+    """The answer a key's record keeps (a refusal's problem, or a move's kept answer), as
+    first given or ``replayed``."""
+    assert record.status_code is not None
+    if record.problem is not None:
+        content = JSONRenderer().render(in_order(record.problem))
+        return Reply(
+            record.status_code, content, PROBLEM_CONTENT_TYPE, _REPLAYED if replayed else {}
+        )
+    if record.body is None:
+        assert record.outcome_at is not None
+        if record.outcome_at > timezone.now() - ANSWER_GRACE:
+            raise KeyInFlight()
+        assert record.version is not None
+        return Unanswered(record.version, record.pk)
+    headers = dict(record.headers)
+    content_type = headers.pop("Content-Type", "application/json")
+    return Reply(record.status_code, bytes(record.body), content_type, {**headers, **_REPLAYED})
+
+
+_REPLAYED = {"Idempotent-Replayed": "true"}
+
+
+def replayed(reply: Reply) -> Reply:
+    """``reply`` as a retry gets it: marked as not applied again."""
+    return Reply(reply.status, reply.content, reply.content_type, {**reply.headers, **_REPLAYED})
+
+
+def answer_keep(record_id: int, reply: Reply) -> None:
+    """Keep a move's answer, rendered after its commit, for the key's retries."""
+    IdempotencyRecord.objects.filter(pk=record_id, body__isnull=True).update(
+        body=reply.content, headers={"Content-Type": reply.content_type, **reply.headers}
+    )
+
+
+def _oldest_kept() -> datetime:
+    return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+
+
+def keys_forget_expired() -> int:
+    """Delete the keys older than ``IDEMPOTENCY_KEY_HOURS`` (the deadline sweep does); how
+    many."""
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lte=_oldest_kept()).delete()
+    return deleted
+
+
+def _claim(record_id: int) -> IdempotencyRecord:
+    """Lock the key's record for this transaction, or fail at once if another request holds it.
+
+    The lock is held until the outcome is stored with the move, so a second request
+    meanwhile gets 409 instead of waiting. A record left without an outcome (the first
+    request failed and rolled back) is simply claimed again. SQLite has no row locks:
+    there the writers are serialised and the retry finds the stored outcome.
+    """
+    try:
+        return IdempotencyRecord.objects.select_for_update(nowait=True).get(pk=record_id)
+    except OperationalError as exc:
+        # Only a lock held elsewhere means "in flight"; any other failure (a dropped
+        # connection) goes on to the handler's 503.
+        if isinstance(exc.__cause__, LockNotAvailable):
+            raise KeyInFlight() from None
+        raise
+
+
+# ----------------------------------------------------------------------------- the AI's move
 class AiMove(Enum):
     APPLIED = "applied"
     RETHINK = "rethink"  # the seat's decision changed while the bot thought
@@ -103,7 +325,7 @@ def ai_move_apply(
             return AiMove.DONE, None
         row = next((s for s in game.seated if s.index == seat), None)
         state = state_of(game)
-        if row is None or not row.played_by_ai or seat not in state.pending.seats:
+        if row is None or not played_by_ai(row) or seat not in state.pending.seats:
             return AiMove.RETHINK, None
         if not decision_unchanged(game, state, seat, decided_on):
             return AiMove.RETHINK, None

@@ -3,7 +3,7 @@
 While a player is on vacation no deadline of theirs runs out: a decision that is theirs
 when the vacation starts gets its remaining time after the vacation ends, and one that
 becomes theirs during it gets the full time limit from the vacation's end
-(``games.queries.clocks``). Ending a vacation early gives back the unused days; deadlines
+(``games.queries.deadlines``). Ending a vacation early gives back the unused days; deadlines
 already pushed stay where they are.
 """
 
@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.commands.write import bump, game_lock
 from games.models import Game, GameStatus, SeatKind, Vacation
-from games.queries import clocks
+from games.queries import deadlines
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
@@ -27,9 +27,9 @@ def vacation_start(user: User, days: int, now: datetime | None = None) -> Vacati
     if days < 1:
         raise ServiceError(Code.BAD_VACATION, "A vacation lasts at least one day.")
     with transaction.atomic():
-        if clocks.on_vacation_until(user.pk, now) is not None:
+        if deadlines.on_vacation_until(user.pk, now) is not None:
             raise ServiceError(Code.ALREADY_ON_VACATION, "You are on vacation already.")
-        left = clocks.vacation_days_left(user, now)
+        left = deadlines.vacation_days_left(user, now)
         if days > left:
             raise ServiceError(
                 Code.VACATION_ALLOWANCE_USED, f"Only {left:.1f} vacation days are left this year."

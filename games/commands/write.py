@@ -16,10 +16,10 @@ from django.utils import timezone
 
 from engine import Action, GameState
 from engine.state import CHOOSE_INITIAL_TICKETS
-from games import errors, events, queue
-from games.domain.seats import state_of
+from games import errors, events
+from games.domain.seats import played_by_ai, state_of
 from games.models import Game, GameStatus, Move, MoveCause, Seat
-from games.queries import clocks, sql
+from games.queries import deadlines, sql
 from games.queries.moves import moves_since
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -78,7 +78,7 @@ def state_store(
         extra["result"] = state.result
     game.status = status
     pending = list(state.pending.seats)
-    extra["deadline"] = clocks.deadline_for(game, pending)
+    extra["deadline"] = deadlines.deadline_for(game, pending)
     bump(game, logged=logged, **extra)
     seats = game.seated
     before = {s.index for s in seats if s.pending}
@@ -95,8 +95,8 @@ def state_store(
     if over:
         assert state.result is not None
         events.game_over(game, state.result)
-    elif queue_ai and any(s.index in pending and s.played_by_ai for s in seats):
-        queue.ai_turns_on_commit(game.pk, game.version)
+    elif queue_ai and any(s.index in pending and played_by_ai(s) for s in seats):
+        events.ai_turns_on_commit(game.pk, game.version)
 
 
 def move_apply(

@@ -42,9 +42,14 @@ def people(game: Game) -> list[Seat]:
     return [s for s in game.seated if s.kind == SeatKind.HUMAN and s.user_id is not None]
 
 
+def played_by_ai(seat: Seat) -> bool:
+    """Whether the AI plays the seat: an AI seat, or a person's the AI took over."""
+    return seat.kind == SeatKind.AI or seat.ai_controlled
+
+
 def controller(seat: Seat) -> str | None:
     """Who plays the seat now: ``ai`` (an AI seat, or a person's the AI took over),
     ``person``, or None while nobody sits there."""
-    if seat.played_by_ai:
+    if played_by_ai(seat):
         return "ai"
     return "person" if seat.kind == SeatKind.HUMAN else None

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.commands import deadlines, lobby
+from games.commands import lobby, seats
 from games.domain.seats import seat_of
 from games.http import examples
 from games.models import Game
@@ -130,7 +130,7 @@ GameStartView = _lobby_view(
 GameExtraTimeView = _lobby_view(
     "games_extra_time",
     "Give the player to move more time (an opponent)",
-    deadlines.extra_time_give,
+    seats.extra_time_give,
     "The game with the deadline moved later.",
     problems(
         Code.NOT_A_PLAYER,
@@ -149,7 +149,7 @@ GameExtraTimeView = _lobby_view(
 GameReclaimView = _lobby_view(
     "games_seat_reclaim",
     "Take back a seat the AI took over after missed deadlines",
-    deadlines.seat_reclaim,
+    seats.seat_reclaim,
     "The game with the caller's seat played by the caller again.",
     problems(Code.NOT_A_PLAYER, Code.GAME_NOT_FOUND, Code.SEAT_NOT_TAKEN_OVER),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import HttpResponse
@@ -13,9 +14,9 @@ from rest_framework.views import APIView
 
 from engine import ErrorCode
 from games import errors, rendering
-from games.commands import idempotency
-from games.commands.play import Played, move_play, move_play_locked
-from games.domain.versions import IF_MATCH_MAX_LENGTH, IF_MATCH_PATTERN, etag, version_in_if_match
+from games.commands import play
+from games.commands.play import Played, Reply, move_play, move_play_locked
+from games.domain.versions import etag
 from games.http import examples
 from games.queries.games import playing_game
 from games.serializers.actions import ActionRequestSerializer, action_request_read
@@ -28,14 +29,19 @@ from ttr_service.http.schema import problems
 # The engine's refusals of a move that does not fit the game now.
 RULE_CODES = engine_codes(409)
 
+# A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
+IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
+IF_MATCH_MAX_LENGTH = 64
+_IF_MATCH = re.compile(IF_MATCH_PATTERN)
+
 # The header as the schema declares it, for the operations that take it.
 IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
     "Idempotency-Key",
     {
         "type": "string",
         "minLength": 1,
-        "maxLength": idempotency.KEY_MAX_LENGTH,
-        "pattern": idempotency.KEY_PATTERN,
+        "maxLength": play.KEY_MAX_LENGTH,
+        "pattern": play.KEY_PATTERN,
     },
     OpenApiParameter.HEADER,
     description="A fresh key per move, to retry it safely: 1 to 255 visible ASCII characters "
@@ -212,33 +218,33 @@ class ActionView(APIView):
             version, action = _expected_version(request, body), action_request_read(body)
             return move_play_locked(user, game_id, action, version)
 
-        print_ = idempotency.fingerprint(
+        print_ = play.fingerprint(
             request.method or "POST", request.path, body, request.headers.get("If-Match")
         )
-        outcome = idempotency.run_once(user, key, print_, game_id, request.path, attempt)
-        if isinstance(outcome, idempotency.Reply):
+        outcome = play.move_play_once(user, key, print_, game_id, request.path, attempt)
+        if isinstance(outcome, Reply):
             return _answer(outcome)
-        if isinstance(outcome, idempotency.Keyed):
+        if isinstance(outcome, play.Keyed):
             reply = _played(outcome.played)
         else:  # applied, but its answer was never kept: the game as it is now
             tag, view = rendering.view_for(game_id, user, None)
             assert view is not None
-            reply = idempotency.Reply(200, view, "application/json", {"ETag": tag})
-            idempotency.answer_keep(outcome.record_id, reply)
-            return _answer(idempotency.replayed(reply))
-        idempotency.answer_keep(outcome.record_id, reply)
+            reply = Reply(200, view, "application/json", {"ETag": tag})
+            play.answer_keep(outcome.record_id, reply)
+            return _answer(play.replayed(reply))
+        play.answer_keep(outcome.record_id, reply)
         return _answer(reply)
 
 
-def _played(played: Played) -> idempotency.Reply:
+def _played(played: Played) -> Reply:
     """The mover's new view, rendered once the move has committed, with the views of the
     other people at the table (kept for their next poll)."""
     bodies = rendering.views_keep(played.game, played.state)
     tag = etag(played.game.pk, played.game.version, played.seat)
-    return idempotency.Reply(200, bodies[played.seat], "application/json", {"ETag": tag})
+    return Reply(200, bodies[played.seat], "application/json", {"ETag": tag})
 
 
-def _answer(reply: idempotency.Reply) -> HttpResponse:
+def _answer(reply: Reply) -> HttpResponse:
     response = HttpResponse(reply.content, status=reply.status, content_type=reply.content_type)
     for name, value in reply.headers.items():
         response[name] = value
@@ -249,7 +255,10 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
     """The version the move was decided on: If-Match, or else the body's ``version``."""
     raw = request.headers.get("If-Match")
     if raw is not None:
-        return version_in_if_match(raw)
+        match = _IF_MATCH.fullmatch(raw.strip())
+        if match is None or len(raw) > IF_MATCH_MAX_LENGTH:
+            raise ServiceError(Code.BAD_IF_MATCH, "If-Match must be the game version or its ETag.")
+        return int(match.group(3))
     version = body.get("version")
     if version is None:
         raise ServiceError(

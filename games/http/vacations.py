@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from games.commands import vacations
 from games.http import examples
-from games.queries.clocks import vacation_days_left
+from games.queries.deadlines import vacation_days_left
 from games.queries.games import vacations_of
 from games.serializers.requests import VacationRequestSerializer
 from games.serializers.vacations import VacationListSerializer, vacation_list

@@ -7,10 +7,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from games import errors, queue
-from games.domain.deadlines import deadline_passed
+from games import errors, events
 from games.models import Game, GameStatus, Seat, SeatKind, Vacation
-from games.queries import clocks, sql
+from games.queries import deadlines, sql
+from games.queries.deadlines import deadline_passed
 
 
 def game_or_404(game_id: int) -> Game:
@@ -25,8 +25,8 @@ def current_game(game_id: int) -> Game:
     """The game for a read. A deadline that has passed is not settled here (reads never
     write): its settling is queued, and the game read again, in case that was quick."""
     found = game_or_404(game_id)
-    if clocks.unsettled(found):
-        queue.settling(game_id)
+    if deadlines.unsettled(found):
+        events.settling(game_id)
         found = game_or_404(game_id)
     return found
 

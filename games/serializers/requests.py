@@ -11,13 +11,13 @@ from rest_framework import serializers
 
 from engine import BOARD_IDS
 from games.domain.bots import AI_LEVELS
-from games.domain.deadlines import (
+from games.models import TimeoutPolicy
+from games.queries.deadlines import (
     MAX_EXTRA_SECONDS,
     MAX_TURN_SECONDS,
     MIN_EXTRA_SECONDS,
     MIN_TURN_SECONDS,
 )
-from games.models import TimeoutPolicy
 from ttr_service.http.strict import StrictSerializer
 
 

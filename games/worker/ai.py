@@ -13,10 +13,10 @@ import time
 
 from django.conf import settings
 
-from games import queue, rendering
+from games import events, rendering
 from games.commands.play import AiMove, ai_move_apply
 from games.domain import bots
-from games.domain.seats import state_of
+from games.domain.seats import played_by_ai, state_of
 from games.models import Game, GameStatus, SeatKind
 from games.queries import sql
 
@@ -39,7 +39,7 @@ def ai_turns_play(game_id: int, max_moves: int = 200) -> int:
         if game is None or game.status != GameStatus.ACTIVE:
             return made
         state = state_of(game)
-        ai = {s.index: s for s in game.seated if s.played_by_ai}
+        ai = {s.index: s for s in game.seated if played_by_ai(s)}
         seat = next((i for i in state.pending.seats if i in ai), None)
         if seat is None:
             return made
@@ -57,5 +57,5 @@ def ai_turns_play(game_id: int, max_moves: int = 200) -> int:
         made, rethinks = made + 1, 0
     version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
     if version is not None:
-        queue.ai_turns(game_id, version)
+        events.ai_turns(game_id, version)
     return made

@@ -1,6 +1,6 @@
 """Celery tasks of the games app: each one calls one command.
 
-Registered under the names ``games.queue`` queues them by (kept as they were when this
+Registered under the names ``games.events`` queues them by (kept as they were when this
 module was ``games.tasks``, so queued messages and the beat schedule still find them), so
 the commands never import this module. ``GamesConfig.ready`` imports it.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.commands import deadlines, idempotency
-from games.queue import PLAY_AI_TURNS, SETTLE_DEADLINE, SWEEP_DEADLINES
+from games.commands import deadlines, play
+from games.events import PLAY_AI_TURNS, SETTLE_DEADLINE, SWEEP_DEADLINES
 from games.worker import ai
 from ttr_service.tasks.sending import TRANSIENT_ERRORS
 
@@ -50,4 +50,4 @@ def settle_deadline(game_id: int) -> bool:
 def sweep_deadlines() -> dict[str, int]:
     """Settle overdue games, re-queue stuck AI turns and forget Idempotency-Keys past their
     time (Celery beat, every 30 s)."""
-    return {**deadlines.deadlines_sweep(), "keys_forgotten": idempotency.keys_forget_expired()}
+    return {**deadlines.deadlines_sweep(), "keys_forgotten": play.keys_forget_expired()}

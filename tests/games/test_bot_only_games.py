@@ -26,7 +26,7 @@ def bots_only(user: Any, **options: Any) -> Game:
 
 @pytest.fixture(autouse=True)
 def _no_ai_turns_queued(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("games.queue.ai_turns_on_commit", lambda game_id, version: None)
+    monkeypatch.setattr("games.events.ai_turns_on_commit", lambda game_id, version: None)
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from engine import DrawBlind, EngineError, KeepTickets
-from games import queue
+from games import events
 from games.commands import deadlines
 from games.domain import bots
 from games.domain.seats import seat_of
@@ -75,7 +75,7 @@ def test_reading_an_overdue_game_writes_nothing_and_queues_its_settling(
 ) -> None:
     game = two_people(person, guest, turn_time_limit=3600)
     asked: list[int] = []
-    monkeypatch.setattr(queue, "settling", asked.append)
+    monkeypatch.setattr(events, "settling", asked.append)
     with _later():
         seen = game_queries.current_game(game.pk)
     assert asked == [game.pk]
@@ -87,7 +87,7 @@ def test_reading_an_overdue_game_writes_nothing_and_queues_its_settling(
 def test_reading_a_game_on_time_queues_nothing(person: Any, guest: Any, monkeypatch: Any) -> None:
     game = two_people(person, guest, turn_time_limit=3600)
     asked: list[int] = []
-    monkeypatch.setattr(queue, "settling", asked.append)
+    monkeypatch.setattr(events, "settling", asked.append)
     assert game_queries.current_game(game.pk).version == game.version
     assert asked == []
 

@@ -21,8 +21,8 @@ URL = "/api/v1/games"
 @pytest.fixture(autouse=True)
 def no_worker(monkeypatch):
     asked: list[int] = []
-    monkeypatch.setattr("games.queue.ai_turns_on_commit", lambda game_id, v: asked.append(game_id))
-    monkeypatch.setattr("games.queue.ai_turns", lambda game_id, v: asked.append(game_id) or True)
+    monkeypatch.setattr("games.events.ai_turns_on_commit", lambda game_id, v: asked.append(game_id))
+    monkeypatch.setattr("games.events.ai_turns", lambda game_id, v: asked.append(game_id) or True)
     return asked
 
 

@@ -13,7 +13,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games.commands.idempotency import ANSWER_GRACE
+from games.commands.play import ANSWER_GRACE
 from games.models import Game, IdempotencyRecord, Move
 
 from .conftest import keep_all_initial

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.commands.idempotency import KEY_MAX_LENGTH
+from games.commands.play import KEY_MAX_LENGTH
 from games.http.play import IDEMPOTENCY_KEY_PARAMETER
 from games.models import Game, IdempotencyRecord, Move
 

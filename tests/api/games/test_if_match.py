@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.domain.versions import IF_MATCH_MAX_LENGTH, IF_MATCH_PATTERN
+from games.http.play import IF_MATCH_MAX_LENGTH, IF_MATCH_PATTERN
 from games.models import Game
 
 from .conftest import keep_all_initial

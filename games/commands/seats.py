@@ -1,0 +1,63 @@
+"""Commands on a seat of a running game: more time for the seats to move, given by an
+opponent, and a seat taken back from the AI by its person."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from games import errors
+from games.commands.play import settled_first
+from games.commands.write import bump, game_lock
+from games.domain.seats import seat_of
+from games.models import Game, GameStatus, Seat
+from games.queries import deadlines
+from games.queries.deadlines import MAX_EXTRA_SECONDS, MIN_EXTRA_SECONDS
+from ttr_service.http.codes import Code
+from ttr_service.http.problems import ServiceError
+
+
+def extra_time_give(user: User, game_id: int, seconds: int) -> Game:
+    """An opponent grants the player to move more time (the clock of the pending seats)."""
+
+    def command() -> Game:
+        with transaction.atomic():
+            game = game_lock(game_id)
+            seat = seat_of(user, game)
+            if seat is None:
+                raise errors.not_a_player()
+            if game.status != GameStatus.ACTIVE:
+                raise errors.wrong_status(game.status, "active")
+            if game.deadline is None:
+                raise ServiceError(Code.NO_DEADLINE, "This game has no time limit.")
+            if seat.pending:
+                raise ServiceError(Code.OWN_CLOCK, "Extra time is given by the opponents.")
+            if not MIN_EXTRA_SECONDS <= seconds <= MAX_EXTRA_SECONDS:
+                raise ServiceError(
+                    Code.BAD_EXTRA_TIME, "Extra time must be from 1 minute to 7 days."
+                )
+            if deadlines.unsettled(game):
+                raise errors.DeadlinePassed(game_id)
+            bump(game, deadline=game.deadline + timedelta(seconds=seconds))
+            return game
+
+    return settled_first(game_id, command)
+
+
+def seat_reclaim(user: User, game_id: int) -> Game:
+    """The player takes back a seat the AI took over after missed deadlines."""
+    with transaction.atomic():
+        game = game_lock(game_id)
+        seat = seat_of(user, game)
+        if seat is None:
+            raise errors.not_a_player()
+        if not seat.ai_controlled:
+            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, "The AI is not playing for you here.")
+        Seat.objects.filter(pk=seat.pk).update(
+            ai_controlled=False, ai_controlled_since=None, missed_turns=0
+        )
+        seat.ai_controlled, seat.ai_controlled_since, seat.missed_turns = False, None, 0
+        bump(game)
+    return game
