@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        # Registers the tasks the commands queue by name (``games.queue``), in web
+        # Registers the tasks the commands queue by name (``games.events``), in web
         # processes too; imported once the models exist.
         from games.worker import tasks  # noqa: F401
