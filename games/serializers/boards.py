@@ -10,6 +10,7 @@ from rest_framework import serializers
 from engine import Board
 from engine.colors import COLORS, GRAY
 from engine.rules import TIEBREAKS, RuleSet
+from ttr_service.http.writers import Writer
 
 ROUTE_COLORS = (*COLORS, GRAY)
 UNKEPT_TICKETS = ("removed", "bottom")
@@ -136,10 +137,8 @@ class BoardSerializer(serializers.Serializer[Any]):
     route_scoring = serializers.DictField(child=serializers.IntegerField())
 
 
-_SUMMARIES: serializers.ListSerializer[Any] = serializers.ListSerializer(
-    child=BoardSummarySerializer()
-)
-_BOARD = BoardSerializer()
+_SUMMARY = Writer(BoardSummarySerializer())
+_BOARD = Writer(BoardSerializer())
 
 
 def board_summary(board: Board) -> dict[str, Any]:
@@ -157,9 +156,9 @@ def board_summary(board: Board) -> dict[str, Any]:
 
 def board_summaries(boards: list[Board]) -> list[dict[str, Any]]:
     """The board list, written."""
-    return _SUMMARIES.to_representation([board_summary(board) for board in boards])
+    return _SUMMARY.many([board_summary(board) for board in boards])
 
 
 def board_map(board: Board) -> dict[str, Any]:
     """One board's map and rules, with its chosen options."""
-    return _BOARD.to_representation(board.to_json())
+    return _BOARD(board.to_json())

@@ -22,6 +22,7 @@ from games.serializers.actions import ActionField
 from games.serializers.boards import TicketSerializer
 from games.serializers.score import ScoreSheetSerializer
 from games.serializers.times import when as _when
+from ttr_service.http.writers import Writer
 
 
 class SeatSerializer(serializers.Serializer[Any]):
@@ -187,12 +188,9 @@ class LegalActionsSerializer(serializers.Serializer[Any]):
     )
 
 
-_SUMMARY = GameSummarySerializer()
-_SUMMARIES: serializers.ListSerializer[Any] = serializers.ListSerializer(
-    child=GameSummarySerializer()
-)
-_DETAIL = GameDetailSerializer()
-_LEGAL = LegalActionsSerializer()
+_SUMMARY = Writer(GameSummarySerializer())
+_DETAIL = Writer(GameDetailSerializer())
+_LEGAL = Writer(LegalActionsSerializer())
 
 
 def _seat(seat: Seat, viewer: int | None) -> dict[str, Any]:
@@ -233,7 +231,7 @@ def _summary(game: Game, mine: Seat | None) -> dict[str, Any]:
 
 def game_summaries(games: list[tuple[Game, Seat | None]]) -> list[dict[str, Any]]:
     """Games in a list, each as the player in its seat (None: anyone else) sees it."""
-    return _SUMMARIES.to_representation([_summary(game, mine) for game, mine in games])
+    return _SUMMARY.many([_summary(game, mine) for game, mine in games])
 
 
 def game_detail(game: Game, mine: Seat | None, state: GameState | None = None) -> dict[str, Any]:
@@ -243,7 +241,7 @@ def game_detail(game: Game, mine: Seat | None, state: GameState | None = None) -
     data["state"] = None
     if game.state is not None:
         data["state"] = player_view(state or state_of(game), seat_index(mine))
-    return _DETAIL.to_representation(data)
+    return _DETAIL(data)
 
 
 def game_details(
@@ -256,7 +254,7 @@ def game_details(
         views = player_views(state or state_of(game), [s.index for s in seats])
     common = _summary(game, None)
     return {
-        s.index: _DETAIL.to_representation(
+        s.index: _DETAIL(
             {
                 **common,
                 # Whether a seat may be reclaimed depends on who looks.
@@ -273,7 +271,7 @@ def game_details(
 def legal_actions(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may do now in ``game``: every action spelled out, and the forfeit."""
     state = state_of(game)
-    return _LEGAL.to_representation(
+    return _LEGAL(
         {
             "version": game.version,
             "pending": pending_view(state) or {"kind": None, "seats": []},

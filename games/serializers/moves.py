@@ -13,6 +13,7 @@ from games.models import GameStatus, Move
 from games.serializers.actions import ActionField, LoggedActionField
 from games.serializers.events import EventField
 from games.serializers.times import when
+from ttr_service.http.writers import Writer
 
 
 class MoveSerializer(serializers.Serializer[Any]):
@@ -48,9 +49,9 @@ class GameRecordSerializer(serializers.Serializer[Any]):
     actions = RecordEntrySerializer(many=True, help_text="Every move, in order.")
 
 
-_MOVE = MoveSerializer()
-_PAGE = MoveListSerializer()
-_RECORD = GameRecordSerializer()
+_MOVE = Writer(MoveSerializer())
+_PAGE = Writer(MoveListSerializer())
+_RECORD = Writer(GameRecordSerializer())
 
 
 def _move(move: Move, viewer: int | None, everything: bool) -> dict[str, Any]:
@@ -80,7 +81,7 @@ def moves_seen(rows: list[Move], viewer: int | None, status: str) -> list[dict[s
     """Logged moves as seat ``viewer`` (None: anyone else) of a game in ``status`` may see
     them: what the move log and the game's event stream both send."""
     everything = status == GameStatus.FINISHED
-    return [_MOVE.to_representation(_move(m, viewer, everything)) for m in rows]
+    return [_MOVE(_move(m, viewer, everything)) for m in rows]
 
 
 def move_page(
@@ -89,11 +90,11 @@ def move_page(
     """A page of the move log: the moves after ``after`` and the ``after`` to ask for next."""
     everything = status == GameStatus.FINISHED
     moves = [_move(m, viewer, everything) for m in rows]
-    return _PAGE.to_representation(
+    return _PAGE(
         {"moves": moves, "next_after": moves[-1]["number"] if moves else after, "has_more": more}
     )
 
 
 def game_record(record: dict[str, Any]) -> dict[str, Any]:
     """A finished game's seed, rules version and every move: enough to replay it."""
-    return _RECORD.to_representation(record)
+    return _RECORD(record)

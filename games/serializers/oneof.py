@@ -10,6 +10,8 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from ttr_service.http.writers import Writer
+
 # A serializer class made for one shape (by ``variant``).
 Shape = type[serializers.Serializer[Any]]
 
@@ -39,14 +41,15 @@ def one_of(name: str, variants: Mapping[str, Shape]) -> PolymorphicProxySerializ
 
 
 class OneOf(serializers.Field[dict[str, Any], Any, dict[str, Any], Any]):
-    """A field holding one of the shapes of ``variants`` (by ``type``), each written by the
-    serializer of its shape (made once per field)."""
+    """A field holding one of the shapes of ``variants`` (by ``type``), each value written
+    by its shape's serializer (``ttr_service.http.writers``)."""
 
     variants: Mapping[str, Shape] = {}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.writers = {kind: shape() for kind, shape in self.variants.items()}
+        self.writers = {kind: Writer(shape()) for kind, shape in self.variants.items()}
 
     def to_representation(self, value: dict[str, Any]) -> dict[str, Any]:
-        return self.writers[value["type"]].to_representation(value)
+        written: dict[str, Any] = self.writers[value["type"]](value)
+        return written

@@ -15,6 +15,7 @@ from engine import BOARD_IDS, load_board
 from engine.calculator import MAX_NAME_LENGTH, MAX_TICKETS
 from engine.rules import TIEBREAKS
 from ttr_service.http.strict import StrictSerializer
+from ttr_service.http.writers import Writer
 
 # The fewest and the most any board allows; each board's own limits are the engine's to check.
 MIN_PLAYERS = min(load_board(b).rules.min_players for b in BOARD_IDS)
@@ -222,9 +223,9 @@ class ScoreSheetSerializer(serializers.Serializer[Any]):
     decisions = ScoreDecisionSerializer(many=True)
 
 
-_SHEET = ScoreSheetSerializer()
+_SHEET = Writer(ScoreSheetSerializer())
 
 
 def score_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
     """A score sheet (the calculator's, or a finished game's result) as the API writes it."""
-    return _SHEET.to_representation(sheet)
+    return _SHEET(sheet)

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from games.models import Vacation
 from games.serializers.times import when
+from ttr_service.http.writers import Writer
 
 
 class VacationSerializer(serializers.Serializer[Any]):
@@ -22,13 +23,13 @@ class VacationListSerializer(serializers.Serializer[Any]):
     vacations = VacationSerializer(many=True)
 
 
-_LIST = VacationListSerializer()
+_LIST = Writer(VacationListSerializer())
 
 
 def vacation_list(
     days_per_year: int, days_left: float, vacations: list[Vacation]
 ) -> dict[str, Any]:
-    return _LIST.to_representation(
+    return _LIST(
         {
             "days_per_year": days_per_year,
             "days_left": round(days_left, 2),
