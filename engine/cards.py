@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import rng
 from .colors import CARD_NAMES, LOCOMOTIVE
 from .events import Event
-from .gamestate import GameData
+from .state_data import GameData
 
 
 def _reshuffle(s: GameData, events: list[Event]) -> None:

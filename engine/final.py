@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .gamestate import GameData
 from .scoring import PlayerPosition, TicketSpec, score_position
+from .state_data import GameData
 
 
 def positions(s: GameData) -> list[PlayerPosition]:

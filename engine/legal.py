@@ -26,7 +26,6 @@ from .actions import (
 )
 from .board import Route
 from .colors import LOCOMOTIVE
-from .gamestate import GameData
 from .payments import payment_options
 from .phases import (
     CHOOSE_INITIAL_TICKETS,
@@ -35,6 +34,7 @@ from .phases import (
     TUNNEL_PAYMENT,
     TURN_ACTION,
 )
+from .state_data import GameData
 
 
 def draw_actions(s: GameData, seat: int) -> list[Draw]:

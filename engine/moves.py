@@ -24,7 +24,6 @@ from .cards import draw_card, refresh_market
 from .colors import CARD_NAMES, LOCOMOTIVE, N_CARD_KINDS
 from .errors import ErrorCode, MalformedActionError, illegal
 from .events import Event
-from .gamestate import GameData, Tunnel
 from .legal import claim_terms
 from .payments import check_payment
 from .phases import (
@@ -36,6 +35,7 @@ from .phases import (
     TUNNEL_PAYMENT,
     TURN_ACTION,
 )
+from .state_data import GameData, Tunnel
 from .turns import begin_play, check_forfeit, end_turn, forfeit_seat
 
 _DRAWS = (TURN_ACTION, SECOND_CARD)

@@ -1,7 +1,7 @@
-"""One playthrough of a board: ``GameState`` (the data of ``gamestate`` plus the rules) and
+"""One playthrough of a board: ``GameState`` (the data of ``state_data`` plus the rules) and
 its setup, ``new_game``.
 
-The fields, copying and the JSON form live in ``gamestate``; the rules that change a state
+The fields, copying and the JSON form live in ``state_data``; the rules that change a state
 live in ``moves`` (with ``cards`` and ``turns``), the legal action lists in ``legal``. Those
 modules work on a ``GameData`` and never import this one, so this module can call them.
 """
@@ -14,7 +14,6 @@ from .board import BOARD_IDS, Board, load_board
 from .colors import LOCOMOTIVE, N_CARD_KINDS
 from .errors import EngineError, ErrorCode, SetupError
 from .events import Event
-from .gamestate import RULES_VERSION, GameData, Pending, Tunnel
 from .phases import (
     CHOOSE_INITIAL_TICKETS,
     GAME_OVER,
@@ -25,6 +24,7 @@ from .phases import (
     TUNNEL_PAYMENT,
     TURN_ACTION,
 )
+from .state_data import RULES_VERSION, GameData, Pending, Tunnel
 
 __all__ = [
     "CHOOSE_INITIAL_TICKETS",

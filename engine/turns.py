@@ -7,10 +7,10 @@ from .colors import N_CARD_KINDS
 from .errors import ErrorCode, MalformedActionError, illegal
 from .events import Event
 from .final import final_result
-from .gamestate import GameData
 from .legal import claimable_routes
 from .payments import can_pay
 from .phases import GAME_OVER, INITIAL_TICKETS, PLAYING, TURN_ACTION
+from .state_data import GameData
 
 
 def has_any_action(s: GameData, seat: int) -> bool:

@@ -41,7 +41,7 @@ from ..state import (
     TUNNEL_PAYMENT,
     GameState,
 )
-from .fast import FastState, Move, Policy, final_sheet, to_move
+from .fast import FastMove, FastState, Policy, final_sheet, to_move
 from .fast.policy import MAX_MOVES
 from .fast.state import (
     BLIND,
@@ -84,13 +84,13 @@ class Node:
     __slots__ = ("available", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
-        self.visits: dict[Move, int] = {}
-        self.total: dict[Move, float] = {}
-        self.squares: dict[Move, float] = {}
-        self.available: dict[Move, int] = {}
-        self.children: dict[Move, Node] = {}
+        self.visits: dict[FastMove, int] = {}
+        self.total: dict[FastMove, float] = {}
+        self.squares: dict[FastMove, float] = {}
+        self.available: dict[FastMove, int] = {}
+        self.children: dict[FastMove, Node] = {}
 
-    def select(self, moves: Sequence[Move]) -> Move:
+    def select(self, moves: Sequence[FastMove]) -> FastMove:
         """An untried move first (in the order given), else the best UCB among ``moves``."""
         for m in moves:
             self.available[m] = self.available.get(m, 0) + 1
@@ -106,12 +106,12 @@ class Node:
                 best, top = m, score
         return best
 
-    def update(self, move: Move, value: float) -> None:
+    def update(self, move: FastMove, value: float) -> None:
         self.visits[move] = self.visits.get(move, 0) + 1
         self.total[move] = self.total.get(move, 0.0) + value
         self.squares[move] = self.squares.get(move, 0.0) + value * value
 
-    def mean(self, move: Move) -> float:
+    def mean(self, move: FastMove) -> float:
         return self.total[move] / self.visits[move]
 
     def spread(self) -> float:
@@ -123,7 +123,7 @@ class Node:
         return max(0.0, (sum(self.squares.values()) - total * total / n) / (n - 1))
 
 
-def root_choice(root: Node, moves: Sequence[Move], margin: float, z: float) -> int:
+def root_choice(root: Node, moves: Sequence[FastMove], margin: float, z: float) -> int:
     """The index of the move to play: the planner's (the first) unless another's mean is
     ahead of it by more than ``margin`` and ``z`` standard errors; the most tried when the
     planner's was never tried."""
@@ -153,7 +153,7 @@ def value(f: FastState, seat: int) -> float:
     return float(margin) + (WIN_BONUS if places[seat] == 1 else 0.0)
 
 
-def fast_candidates(f: FastState, policy: Policy, seat: int) -> list[Move]:
+def fast_candidates(f: FastState, policy: Policy, seat: int) -> list[FastMove]:
     """The moves weighed at a decision inside the tree, the policy's own first."""
     first = policy.choose()
     phase = f.phase
@@ -179,16 +179,16 @@ def fast_candidates(f: FastState, policy: Policy, seat: int) -> list[Move]:
                 out.append(move)
         if f.ticket_deck and f.final_left < 0:
             out.append((TICKETS,))
-    unique: list[Move] = []
+    unique: list[FastMove] = []
     for m in out:
         if m not in unique:
             unique.append(m)
     return unique
 
 
-def _draws(f: FastState) -> list[Move]:
+def _draws(f: FastState) -> list[FastMove]:
     """A blind draw and one face-up card of each colour (locomotives as the rules allow)."""
-    out: list[Move] = []
+    out: list[FastMove] = []
     seen = set()
     no_loco = f.phase == SECOND and f.fb.ends_draw
     for slot, c in enumerate(f.market):
@@ -300,10 +300,10 @@ class SearchBot:
         return candidates[best]
 
     def iterate(
-        self, f: FastState, seat: int, root: Node, root_moves: list[Move], rng: random.Random
+        self, f: FastState, seat: int, root: Node, root_moves: list[FastMove], rng: random.Random
     ) -> None:
         policy = Policy(f, rng)
-        path: list[tuple[Node, Move]] = []
+        path: list[tuple[Node, FastMove]] = []
         node: Node | None = root
         moves = root_moves
         # Moves the play-out may still make: a play-out that never ends (as when every

@@ -10,12 +10,12 @@ from .board import FastBoard, fast_board
 from .moves import to_action, to_move
 from .policy import Policy, playout
 from .score import final_sheet
-from .state import FastState, Move
+from .state import FastMove, FastState
 
 __all__ = [
     "FastBoard",
+    "FastMove",
     "FastState",
-    "Move",
     "Policy",
     "fast_board",
     "final_sheet",

@@ -24,7 +24,7 @@ from .state import (
     PAY,
     STATION,
     TICKETS,
-    Move,
+    FastMove,
 )
 
 
@@ -36,7 +36,7 @@ def _index(color: str | None) -> int:
     return LOCOMOTIVE if color is None else CARD_INDEX[color]
 
 
-def to_action(board: Board, move: Move) -> Action:
+def to_action(board: Board, move: FastMove) -> Action:
     """The engine action of a compact move."""
     kind = move[0]
     if kind == FACE:
@@ -58,7 +58,7 @@ def to_action(board: Board, move: Move) -> Action:
     raise ValueError(f"not a move: {move!r}")
 
 
-def to_move(board: Board, action: Action) -> Move:
+def to_move(board: Board, action: Action) -> FastMove:
     """The compact move of an engine action (of the kinds a seat may choose)."""
     if isinstance(action, DrawFaceUp):
         return (FACE, action.slot)

@@ -32,8 +32,8 @@ from .state import (
     SECOND,
     TICKETS,
     TUNNEL,
+    FastMove,
     FastState,
-    Move,
 )
 
 INF = float("inf")
@@ -174,11 +174,11 @@ class Policy:
         return need
 
     # ---------------------------------------------------------------- choices
-    def choose(self) -> Move:
+    def choose(self) -> FastMove:
         s = self.s
         phase = s.phase
         seat = s.to_move()
-        move: Move | None
+        move: FastMove | None
         if phase in (INITIAL, KEEP):
             move = self.keep(seat)
         elif phase == SECOND:
@@ -191,7 +191,7 @@ class Policy:
             move = s.legal_moves()[0]
         return move
 
-    def payment(self, seat: int, route: int, need: list[int]) -> Move | None:
+    def payment(self, seat: int, route: int, need: list[int]) -> FastMove | None:
         """The claim paying with the fewest locomotives and the colour most to spare; a
         tunnel only with a card left over for its reveal."""
         s = self.s
@@ -215,7 +215,7 @@ class Policy:
                 return None
         return (CLAIM, route, c, k)
 
-    def points_claim(self, seat: int, low: int) -> Move | None:
+    def points_claim(self, seat: int, low: int) -> FastMove | None:
         """The claim scoring most (the lowest index among equals), of routes at least
         ``low`` long."""
         s = self.s
@@ -231,7 +231,7 @@ class Policy:
                     return move
         return None
 
-    def turn(self, seat: int) -> Move | None:
+    def turn(self, seat: int) -> FastMove | None:
         s = self.s
         if s.final_left >= 0:
             grab = self.points_claim(seat, 1)
@@ -270,7 +270,7 @@ class Policy:
             need[c] = max(6, hand[c] + 2)
         return need
 
-    def draw(self, seat: int, need: list[int]) -> Move | None:
+    def draw(self, seat: int, need: list[int]) -> FastMove | None:
         s = self.s
         hand = s.hands[seat]
         can_blind = bool(s.deck or s.discard)
@@ -293,7 +293,7 @@ class Policy:
                 return (FACE, slot)
         return None
 
-    def tunnel(self, seat: int) -> Move:
+    def tunnel(self, seat: int) -> FastMove:
         s = self.s
         assert s.tunnel is not None
         route, color, _laid, _revealed, extra = s.tunnel
@@ -306,7 +306,7 @@ class Policy:
         self.declined[seat].add(route)
         return (DECLINE,)
 
-    def keep(self, seat: int) -> Move:
+    def keep(self, seat: int) -> FastMove:
         """The cheapest tickets to the minimum, then any other that pays for its trains."""
         s = self.s
         fb = s.fb

@@ -15,7 +15,6 @@ from itertools import combinations
 
 from ... import rng
 from ...colors import LOCOMOTIVE, N_CARD_KINDS
-from ...gamestate import GameData
 from ...phases import (
     CHOOSE_INITIAL_TICKETS,
     GAME_OVER,
@@ -25,6 +24,7 @@ from ...phases import (
     TUNNEL_PAYMENT,
     TURN_ACTION,
 )
+from ...state_data import GameData
 from .board import FastBoard, fast_board
 
 # Phases
@@ -34,7 +34,7 @@ INITIAL, TURN, SECOND, TUNNEL, KEEP, OVER = range(6)
 # paid with, locomotives), (PAY, locomotives), (DECLINE,). "Card paid with" is LOCOMOTIVE
 # when only locomotives are. Every move is a flat tuple of integers.
 FACE, BLIND, CLAIM, TICKETS, KEEP_MOVE, STATION, PAY, DECLINE = range(8)
-Move = tuple[int, ...]
+FastMove = tuple[int, ...]
 
 _PHASE_OF_KIND = {
     TURN_ACTION: TURN,
@@ -261,9 +261,9 @@ class FastState:
         return [r for r in range(self.fb.n_routes) if self.can_claim(seat, r)]
 
     # ------------------------------------------------------------- legal moves
-    def draw_moves(self) -> list[Move]:
+    def draw_moves(self) -> list[FastMove]:
         no_loco = self.phase == SECOND and self.fb.ends_draw
-        out: list[Move] = [
+        out: list[FastMove] = [
             (FACE, i)
             for i, c in enumerate(self.market)
             if c != NO_CARD and not (no_loco and c == LOCO)
@@ -272,7 +272,7 @@ class FastState:
             out.append((BLIND,))
         return out
 
-    def keep_moves(self, seat: int) -> list[Move]:
+    def keep_moves(self, seat: int) -> list[FastMove]:
         offer = self.offers[seat]
         fb = self.fb
         low = fb.initial_keep_min if self.phase == INITIAL else fb.draw_keep_min
@@ -283,7 +283,7 @@ class FastState:
             for combo in combinations(sorted(offer), size)
         ]
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[FastMove]:
         """Every legal move of the seat to decide (``to_move``)."""
         phase = self.phase
         seat = self.to_move()
@@ -297,7 +297,7 @@ class FastState:
             assert self.tunnel is not None
             _route, color, _laid, _rev, extra = self.tunnel
             hand = self.hands[seat]
-            out: list[Move] = []
+            out: list[FastMove] = []
             for k in range(extra + 1):
                 if color == LOCO and k != extra:
                     continue
@@ -456,7 +456,7 @@ class FastState:
             if paid[kind]:
                 discard.extend([kind] * paid[kind])
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: FastMove) -> None:
         """Play ``move`` for the seat to decide, in place. The move must be legal."""
         kind = move[0]
         seat = self.to_move()
@@ -568,6 +568,6 @@ __all__ = [
     "TICKETS",
     "TUNNEL",
     "TURN",
+    "FastMove",
     "FastState",
-    "Move",
 ]
