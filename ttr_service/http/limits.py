@@ -3,10 +3,10 @@
 Django applies that limit only when ``request.body`` is read; DRF's parsers read the
 stream instead, so without this a client could make a worker parse any amount of JSON.
 
-Under WSGI (``make run``) the middleware below does it: a body is read only as far as its
-``Content-Length``, and one without (chunked) is not read at all. Under ASGI (the container
-image) Django's handler reads the whole body, spooling it to a temporary file, before any
-middleware runs; ``AsgiBodySizeLimit`` wraps the ASGI application to answer first. Both
+Under a WSGI server the middleware below does it: a body is read only as far as its
+``Content-Length``, and one without (chunked) is not read at all. The ASGI application
+(``make run`` and the container image, ``ttr_service/serving.py``) reads a whole body
+before any middleware runs, so ``AsgiBodySizeLimit`` wraps it to answer first. Both
 answer 413 ``REQUEST_TOO_LARGE`` for a ``Content-Length`` over the limit; the ASGI guard
 also stops reading a body sent without one as soon as it passes the limit, and answers 413
 ``BODY_TOO_LARGE``.

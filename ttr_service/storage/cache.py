@@ -1,8 +1,8 @@
 """Django's Redis cache, failing open: a Redis outage must not fail API requests.
 
-The cache holds only throttle counters, which are worth less than the requests they
-count: while Redis does not answer, reads miss and writes are dropped (each logged), so
-throttles let requests through until it is back.
+The cache holds throttle counters and rendered game views, both worth less than the
+requests they serve: while Redis does not answer, reads miss and writes are dropped (each
+logged), so throttles let requests through and views are rendered anew until it is back.
 
 One Redis client (and its connection pool) serves the whole process. Django keeps a cache
 object per thread, and under ASGI per request (its handler is a context-local): with a
