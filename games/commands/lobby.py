@@ -29,6 +29,7 @@ from engine.board import check_options
 from games import errors, events
 from games.commands.write import bump, game_lock, require_status, state_store
 from games.domain.bots import AI_LEVELS, DEFAULT_AI_LEVEL
+from games.domain.seats import seat_of
 from games.models import Game, GameStatus, Seat, SeatKind, TimeoutPolicy
 from games.queries.deadlines import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ttr_service.http.codes import Code
@@ -210,9 +211,7 @@ def game_leave(user: User, game_id: int) -> Game:
     with transaction.atomic():
         game = game_lock(game_id)
         require_status(game, GameStatus.LOBBY)
-        seat = next(
-            (s for s in game.seated if s.user_id == user.pk and s.kind == SeatKind.HUMAN), None
-        )
+        seat = seat_of(user, game)
         if seat is None:
             raise errors.not_a_player()
         seat.kind, seat.user, seat.joined_at = SeatKind.OPEN, None, None

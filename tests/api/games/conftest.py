@@ -91,3 +91,21 @@ def keep_all_initial(game_id, *clients):
         offered = [t["id"] for t in view["state"]["you"]["offered_tickets"]]
         response = act(client, game_id, {"type": "keep_tickets", "tickets": offered})
         assert response.status_code == 200, response.content
+
+
+def keyed_move(client, game_id, key, version, action=None):
+    """A move with an Idempotency-Key (a blind draw unless ``action`` says otherwise)."""
+    return client.post(
+        f"/api/v1/games/{game_id}/actions",
+        {"version": version, "action": action or {"type": "draw_blind"}},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+
+
+@pytest.fixture
+def started(two_player_game, creator, opponent):
+    """The two-player game past its first tickets: the creator to move."""
+    game_id = two_player_game["id"]
+    keep_all_initial(game_id, creator, opponent)
+    return game_id

@@ -16,25 +16,9 @@ from django.utils import timezone
 from games.commands.play import ANSWER_GRACE
 from games.models import Game, IdempotencyRecord, Move
 
-from .conftest import keep_all_initial
+from .conftest import keyed_move
 
 pytestmark = pytest.mark.django_db
-
-
-def _move(client, game_id, key, version):
-    return client.post(
-        f"/api/v1/games/{game_id}/actions",
-        {"version": version, "action": {"type": "draw_blind"}},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY=key,
-    )
-
-
-@pytest.fixture
-def started(two_player_game, creator, opponent):
-    game_id = two_player_game["id"]
-    keep_all_initial(game_id, creator, opponent)
-    return game_id
 
 
 def _answer_lost(key: str) -> None:
@@ -42,9 +26,9 @@ def _answer_lost(key: str) -> None:
     IdempotencyRecord.objects.filter(key=key).update(body=None, headers={})
 
 
-def test_the_answer_is_kept_after_the_move(started, creator):
+def test_the_answer_is_kept_after_thekeyed_move(started, creator):
     version = Game.objects.get(pk=started).version
-    first = _move(creator, started, "a-1", version)
+    first = keyed_move(creator, started, "a-1", version)
     record = IdempotencyRecord.objects.get(key="a-1")
     assert (record.status_code, record.version) == (200, version + 1)
     assert bytes(record.body) == first.content
@@ -53,9 +37,9 @@ def test_the_answer_is_kept_after_the_move(started, creator):
 
 def test_a_retry_before_the_answer_is_kept_is_told_to_wait(started, creator):
     version = Game.objects.get(pk=started).version
-    _move(creator, started, "a-2", version)
+    keyed_move(creator, started, "a-2", version)
     _answer_lost("a-2")
-    again = _move(creator, started, "a-2", version)
+    again = keyed_move(creator, started, "a-2", version)
     assert again.status_code == 409
     assert again.json()["code"] == "IDEMPOTENCY_KEY_IN_FLIGHT"
     assert again["Retry-After"] == "1"
@@ -64,28 +48,28 @@ def test_a_retry_before_the_answer_is_kept_is_told_to_wait(started, creator):
 
 def test_an_answer_never_kept_is_the_game_as_it_is_then(started, creator):
     version = Game.objects.get(pk=started).version
-    first = _move(creator, started, "a-3", version)
+    first = keyed_move(creator, started, "a-3", version)
     moves = Move.objects.filter(game_id=started).count()
     _answer_lost("a-3")
     with time_machine.travel(timezone.now() + ANSWER_GRACE + timedelta(seconds=1)):
-        again = _move(creator, started, "a-3", version)
+        again = keyed_move(creator, started, "a-3", version)
         assert again.status_code == 200
         assert again["Idempotent-Replayed"] == "true"
         # Nothing changed since the move, so its view is what the first answer was.
         assert again.content == first.content
         assert Move.objects.filter(game_id=started).count() == moves
-        later = _move(creator, started, "a-3", version)
+        later = keyed_move(creator, started, "a-3", version)
     assert later.content == first.content
     assert later["Idempotent-Replayed"] == "true"
 
 
 def test_a_refusal_is_replayed_as_it_was_first_given(started, creator):
     version = Game.objects.get(pk=started).version
-    first = _move(creator, started, "a-4", version + 7)
+    first = keyed_move(creator, started, "a-4", version + 7)
     assert first.status_code == 412
     assert "Idempotent-Replayed" not in first
     record = IdempotencyRecord.objects.get(key="a-4")
     assert (record.status_code, record.problem["code"]) == (412, "VERSION_MISMATCH")
-    again = _move(creator, started, "a-4", version + 7)
+    again = keyed_move(creator, started, "a-4", version + 7)
     assert (again.status_code, again.content) == (412, first.content)
     assert again["Idempotent-Replayed"] == "true"
