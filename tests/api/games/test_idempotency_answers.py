@@ -26,7 +26,7 @@ def _answer_lost(key: str) -> None:
     IdempotencyRecord.objects.filter(key=key).update(body=None, headers={})
 
 
-def test_the_answer_is_kept_after_thekeyed_move(started, creator):
+def test_the_answer_is_kept_after_the_move(started, creator):
     version = Game.objects.get(pk=started).version
     first = keyed_move(creator, started, "a-1", version)
     record = IdempotencyRecord.objects.get(key="a-1")
