@@ -24,7 +24,7 @@ from games.domain.seats import seat_among
 from games.models import Game, GameStatus, Move, Seat, SeatKind
 from games.queries.games import game_result
 from games.queries.moves import log_rows
-from games.serializers.moves import moves_seen
+from games.serializers.moves import game_end, game_now, moves_seen
 from ttr_service.streams import wakeups
 from ttr_service.streams.sse import END_SUFFIX, Batch, Event
 
@@ -161,13 +161,13 @@ class GameFeed:
             batch.done = True
         elif game.version != self.version:
             self.version = game.version
-            batch.events.append(Event("game", {"version": game.version, "status": game.status}))
+            batch.events.append(Event("game", game_now(game.version, game.status)))
         return batch
 
     def end_event(self, game: Snapshot) -> Event:
         """The stream's last event: the final result, or none for a cancelled game."""
         return Event(
             "end",
-            {"version": game.version, "status": game.status, "result": game.result},
+            game_end(game.version, game.status, game.result),
             id=f"{self.after}{END_SUFFIX}",
         )

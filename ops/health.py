@@ -14,6 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ttr_service.http.writers import Writer
+
 from . import heartbeats, probes
 
 # SPECTACULAR_SETTINGS names each once: HealthStateEnum and HeartbeatStateEnum.
@@ -92,6 +94,9 @@ class Heartbeats:
     beat: str
     seen: list[heartbeats.Seen]
     beat_age: float | None
+
+
+_HEALTH = Writer(HealthSerializer())
 
 
 def _state(ages: list[float], limit: int) -> str:
@@ -255,4 +260,4 @@ class HealthView(APIView):
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         body, healthy = health()
         code = status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE
-        return Response(body, status=code, headers={"Cache-Control": "no-store"})
+        return Response(_HEALTH(body), status=code, headers={"Cache-Control": "no-store"})

@@ -49,7 +49,7 @@ from games.domain.seats import played_by_ai, seat_of, state_of
 from games.models import Game, GameStatus, IdempotencyRecord, MoveCause, Seat
 from games.queries import deadlines
 from ttr_service.http.codes import Code
-from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, in_order, problem_of
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem_of, written
 
 T = TypeVar("T")
 
@@ -248,7 +248,7 @@ def _answer(record: IdempotencyRecord, replayed: bool) -> Reply | Unanswered:
     first given or ``replayed``."""
     assert record.status_code is not None
     if record.problem is not None:
-        content = JSONRenderer().render(in_order(record.problem))
+        content = JSONRenderer().render(written(record.problem))
         return Reply(
             record.status_code, content, PROBLEM_CONTENT_TYPE, _REPLAYED if replayed else {}
         )

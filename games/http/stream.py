@@ -24,10 +24,8 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from games import events, feeds
-from games.models import GameStatus
 from games.queries.games import game_or_404
-from games.serializers.moves import MoveSerializer
-from games.serializers.score import ScoreSheetSerializer
+from games.serializers.moves import GameEndSerializer, GameStateSerializer, MoveSerializer
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 from ttr_service.streams import sse
@@ -47,23 +45,12 @@ class MoveFrameSerializer(_Frame):
     )
 
 
-class GameStateSerializer(drf.Serializer[Any]):
-    version = drf.IntegerField(help_text="The game's version now.")
-    status = drf.ChoiceField(choices=GameStatus.choices)
-
-
 class GameFrameSerializer(_Frame):
     event = sse.event_name_field("game")
     data = GameStateSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="Sent when the stream opens with nothing to bring the client to the "
         "game's version, and when the game changes without a move (a seat taken, the game "
         "started, extra time): fetch the game again. No id."
-    )
-
-
-class GameEndSerializer(GameStateSerializer):
-    result = ScoreSheetSerializer(
-        allow_null=True, help_text="The final score sheet; null for a cancelled game."
     )
 
 

@@ -12,6 +12,7 @@ from engine import Event, action_view, event_view
 from games.models import GameStatus, Move
 from games.serializers.actions import ActionField, LoggedActionField
 from games.serializers.events import EventField
+from games.serializers.score import ScoreSheetSerializer
 from games.serializers.times import when
 from ttr_service.http.writers import Writer
 
@@ -49,7 +50,20 @@ class GameRecordSerializer(serializers.Serializer[Any]):
     actions = RecordEntrySerializer(many=True, help_text="Every move, in order.")
 
 
+class GameStateSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(help_text="The game's version now.")
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+
+
+class GameEndSerializer(GameStateSerializer):
+    result = ScoreSheetSerializer(
+        allow_null=True, help_text="The final score sheet; null for a cancelled game."
+    )
+
+
 _MOVE = Writer(MoveSerializer())
+_GAME_STATE = Writer(GameStateSerializer())
+_GAME_END = Writer(GameEndSerializer())
 _PAGE = Writer(MoveListSerializer())
 _RECORD = Writer(GameRecordSerializer())
 
@@ -98,3 +112,13 @@ def move_page(
 def game_record(record: dict[str, Any]) -> dict[str, Any]:
     """A finished game's seed, rules version and every move: enough to replay it."""
     return _RECORD(record)
+
+
+def game_now(version: int, status: str) -> dict[str, Any]:
+    """What a stream tells of a game that changed without a move."""
+    return _GAME_STATE({"version": version, "status": status})
+
+
+def game_end(version: int, status: str, result: dict[str, Any] | None) -> dict[str, Any]:
+    """What a stream tells last: the game over (with its score sheet) or cancelled."""
+    return _GAME_END({"version": version, "status": status, "result": result})

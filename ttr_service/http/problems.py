@@ -12,7 +12,7 @@ engine error codes pass through unchanged. Served as ``application/problem+json`
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from typing import Any
 
@@ -21,13 +21,14 @@ from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import EngineError, PositionError
-from ttr_service.http.codes import Code, ProblemCode, declared
+from ttr_service.http.codes import MEMBERS, Code, ProblemCode, declared, every_code
+from ttr_service.http.writers import Writer
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +69,53 @@ DRF_CODES: dict[type[exceptions.APIException], Code] = {
 }
 
 
+def _listed(codes: Iterable[str]) -> str:
+    quoted = [f"`{code}`" for code in codes]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def _member_field(name: str) -> serializers.Field[Any, Any, Any, Any]:
+    member = MEMBERS[name]
+    carriers = {code: d for code, d in every_code().items() if name in d.members}
+    statuses = sorted({d.status for d in carriers.values()})
+    text = f"With {_listed(carriers)} ({', '.join(map(str, statuses))}) only: {member.text}"
+    if member.choices:
+        return serializers.ChoiceField(choices=list(member.choices), required=False, help_text=text)
+    if member.type is int:
+        return serializers.IntegerField(required=False, help_text=text)
+    return serializers.CharField(required=False, help_text=text)
+
+
+class ProblemErrorSerializer(serializers.Serializer[Any]):
+    field = serializers.CharField(help_text="The field at fault (dotted path); empty for the body.")
+    code = serializers.CharField(help_text="A stable machine code for this field's problem.")
+    detail = serializers.CharField()
+
+
+def _problem_serializer() -> type[serializers.Serializer[Any]]:
+    fields: dict[str, Any] = {
+        "type": serializers.CharField(help_text="urn:ttr:problem:<code>"),
+        "title": serializers.CharField(help_text="The HTTP status phrase."),
+        "status": serializers.IntegerField(),
+        "code": serializers.ChoiceField(
+            choices=sorted((name, d.meaning) for name, d in every_code().items()),
+            help_text="A stable machine code, e.g. ROUTE_TAKEN. New codes may be added; a "
+            "client should treat an unknown one by its HTTP status.",
+        ),
+        "detail": serializers.CharField(help_text="What went wrong, for a person."),
+        "instance": serializers.CharField(required=False, help_text="The request path."),
+        "errors": ProblemErrorSerializer(many=True),
+        **{name: _member_field(name) for name in MEMBERS},
+        "__doc__": "RFC 9457 problem details, with a stable ``code``.",
+    }
+    return type("ProblemSerializer", (serializers.Serializer,), fields)
+
+
+ProblemSerializer = _problem_serializer()
+
+_PROBLEM = Writer(ProblemSerializer())
+
+
 def problem(
     code: ProblemCode,
     detail: str,
@@ -87,17 +135,14 @@ def problem(
     if instance is not None:
         body["instance"] = instance
     body["errors"] = errors or []
-    body.update(sorted(members.items()))
-    return body
+    body.update(members)
+    return written(body)
 
 
-def in_order(body: dict[str, Any]) -> dict[str, Any]:
-    """A problem body with its members in the order ``problem`` writes them (a body read
-    back from a JSON column may come in another)."""
-    first = ("type", "title", "status", "code", "detail", "instance", "errors")
-    ordered = {k: body[k] for k in first if k in body}
-    ordered.update(sorted((k, v) for k, v in body.items() if k not in ordered))
-    return ordered
+def written(body: dict[str, Any]) -> dict[str, Any]:
+    """A problem body as ``ProblemSerializer`` writes it: its declared members, in their
+    order (a body read back from a JSON column may come with its keys in another)."""
+    return _PROBLEM(body)
 
 
 def field_errors(data: Any, prefix: str = "") -> list[dict[str, str]]:

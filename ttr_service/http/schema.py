@@ -1,7 +1,6 @@
 """The problem side of the OpenAPI schema, generated from the declared codes.
 
-``ProblemSerializer`` is the body of every error: its ``code`` enum and its optional
-members come from ``ttr_service.http.codes``. ``problems(...)`` gives an operation its
+``problems(...)`` gives an operation its
 error responses from the codes it names: each status the codes have, described by the
 codes' meanings (or a text of the operation's own for one of them), plus what every
 operation may answer (401 and 429, and 413 and 415 where it reads a body).
@@ -9,14 +8,12 @@ operation may answer (401 and 429, and 413 and 415 where it reads a body).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Literal
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
-from rest_framework import serializers
 
-from ttr_service.http.codes import MEMBERS, Code, ProblemCode, declared, every_code
-from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
+from ttr_service.http.codes import Code, ProblemCode, declared
+from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer, problem
 
 Token = Literal["required", "optional", "none"]
 """What an operation does with a token: needs one, takes one if sent, or reads none."""
@@ -24,50 +21,6 @@ Token = Literal["required", "optional", "none"]
 Named = ProblemCode | tuple[ProblemCode, str]
 """A code an operation answers, alone or with the operation's own words for it."""
 
-
-def _listed(codes: Iterable[str]) -> str:
-    quoted = [f"`{code}`" for code in codes]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
-
-
-def _member_field(name: str) -> serializers.Field[Any, Any, Any, Any]:
-    member = MEMBERS[name]
-    carriers = {code: d for code, d in every_code().items() if name in d.members}
-    statuses = sorted({d.status for d in carriers.values()})
-    text = f"With {_listed(carriers)} ({', '.join(map(str, statuses))}) only: {member.text}"
-    if member.choices:
-        return serializers.ChoiceField(choices=list(member.choices), required=False, help_text=text)
-    if member.type is int:
-        return serializers.IntegerField(required=False, help_text=text)
-    return serializers.CharField(required=False, help_text=text)
-
-
-class ProblemErrorSerializer(serializers.Serializer[Any]):
-    field = serializers.CharField(help_text="The field at fault (dotted path); empty for the body.")
-    code = serializers.CharField(help_text="A stable machine code for this field's problem.")
-    detail = serializers.CharField()
-
-
-def _problem_serializer() -> type[serializers.Serializer[Any]]:
-    fields: dict[str, Any] = {
-        "type": serializers.CharField(help_text="urn:ttr:problem:<code>"),
-        "title": serializers.CharField(help_text="The HTTP status phrase."),
-        "status": serializers.IntegerField(),
-        "code": serializers.ChoiceField(
-            choices=sorted((name, d.meaning) for name, d in every_code().items()),
-            help_text="A stable machine code, e.g. ROUTE_TAKEN. New codes may be added; a "
-            "client should treat an unknown one by its HTTP status.",
-        ),
-        "detail": serializers.CharField(help_text="What went wrong, for a person."),
-        "instance": serializers.CharField(required=False, help_text="The request path."),
-        "errors": ProblemErrorSerializer(many=True),
-        **{name: _member_field(name) for name in MEMBERS},
-        "__doc__": "RFC 9457 problem details, with a stable ``code``.",
-    }
-    return type("ProblemSerializer", (serializers.Serializer,), fields)
-
-
-ProblemSerializer = _problem_serializer()
 
 _TOKEN_CODES: dict[Token, tuple[Named, ...]] = {
     "required": (Code.NOT_AUTHENTICATED, Code.AUTHENTICATION_FAILED),
