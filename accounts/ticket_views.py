@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from accounts import stream_tickets
 from accounts.authentication import caller_token
 from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
+from idempotency.answers import idempotent
 from ttr_service.http.schema import problems
 
 
@@ -39,7 +40,7 @@ class StreamTicketView(APIView):
         request=None,
         responses={
             201: OpenApiResponse(StreamTicketSerializer, description="The new ticket."),
-            **problems(),
+            **problems(keyed=True),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
@@ -55,6 +56,7 @@ class StreamTicketView(APIView):
             )
         ],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         ticket, expires_at = stream_tickets.issue(caller_token(request))
         body = {

@@ -28,6 +28,7 @@ from accounts.serializers import (
     RegisterSerializer,
     TokenCreateSerializer,
 )
+from idempotency.answers import idempotent
 from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problem_example, problems
@@ -87,7 +88,7 @@ class RegisterView(APIView):
             201: OpenApiResponse(
                 AuthResultSerializer, description="The new account's id and name, and its token."
             ),
-            **problems(Code.USERNAME_TAKEN, body=True, token="none"),
+            **problems(Code.USERNAME_TAKEN, body=True, token="none", keyed=True),
         },
         parameters=[RETRY_AFTER],
         examples=[
@@ -122,6 +123,7 @@ class RegisterView(APIView):
             ),
         ],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         body = RegisterSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -166,6 +168,7 @@ class LoginView(APIView):
                 ),
                 body=True,
                 token="none",
+                keyed=True,
             ),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
@@ -194,6 +197,7 @@ class LoginView(APIView):
             THROTTLED_EXAMPLE,
         ],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         body = LoginSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -212,9 +216,10 @@ class LogoutView(APIView):
         description="Revokes the token that made this request. Other tokens stay valid.",
         tags=[TAG],
         request=None,
-        responses={204: None, **problems()},
+        responses={204: None, **problems(keyed=True)},
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         services.token_revoke(caller(request), caller_token(request).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -300,7 +305,7 @@ class TokensView(APIView):
             201: OpenApiResponse(
                 NewApiTokenSerializer, description="The new token, with its key (shown once)."
             ),
-            **problems(body=True),
+            **problems(body=True, keyed=True),
         },
         parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
         examples=[
@@ -324,6 +329,7 @@ class TokensView(APIView):
             ),
         ],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         body = TokenCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -348,9 +354,10 @@ class TokenDetailView(APIView):
         parameters=[TOKEN_ID, RETRY_AFTER, WWW_AUTHENTICATE],
         responses={
             204: None,
-            **problems((Code.NOT_FOUND, "The caller has no token with this id.")),
+            **problems((Code.NOT_FOUND, "The caller has no token with this id."), keyed=True),
         },
     )
+    @idempotent
     def delete(self, request: Request, token_id: int) -> Response:
         services.token_revoke(caller(request), token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -34,14 +34,6 @@ def wrong_status(game_status: str, needed: str) -> ServiceError:
     )
 
 
-def bad_idempotency_key(max_length: int) -> ServiceError:
-    return ServiceError(
-        Code.BAD_IDEMPOTENCY_KEY,
-        f"Idempotency-Key must be 1 to {max_length} visible ASCII characters (no spaces or "
-        "control characters), such as a UUID.",
-    )
-
-
 def too_many_bot_games(limit: int) -> ServiceError:
     """A game of AI seats only, asked for by a user who has ``limit`` unfinished already
     (a quota on what the user holds now, not a rate: 409, as for webhooks and devices)."""

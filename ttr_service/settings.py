@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "knox",
     "axes",
+    "idempotency",
     "accounts",
     "games",
     "ratings",

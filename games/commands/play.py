@@ -26,14 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from enum import Enum
 from typing import TypeVar
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
@@ -48,6 +46,7 @@ from games.commands.write import decision_unchanged, game_lock, move_apply, requ
 from games.domain.seats import played_by_ai, seat_of, state_of
 from games.models import Game, GameStatus, IdempotencyRecord, MoveCause, Seat
 from games.queries import deadlines
+from idempotency.keys import REPLAYED, KeyInFlight, key_check, key_reused, oldest_kept
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError, problem_of, written
 
@@ -131,12 +130,6 @@ def move_play_locked(user: User, game_id: int, action: Action, expected_version:
 
 
 # ----------------------------------------------------------------------------- once per key
-# The key's column holds 255 characters. Visible ASCII (RFC 9110's VCHAR) takes in UUIDs,
-# ULIDs, base64 and a structured-field string's quotes, and keeps out spaces, control
-# characters and anything that would compare differently after a Unicode normalisation.
-KEY_MAX_LENGTH = 255
-KEY_PATTERN = r"^[!-~]+$"  # "!" (0x21) to "~" (0x7e)
-_KEY = re.compile(rf"[!-~]{{1,{KEY_MAX_LENGTH}}}")
 # How long a move's answer may take to be kept after its commit before a retry stops
 # waiting for it.
 ANSWER_GRACE = timedelta(seconds=30)
@@ -168,27 +161,11 @@ class Unanswered:
     record_id: int
 
 
-class KeyInFlight(ServiceError):
-    def __init__(self) -> None:
-        super().__init__(
-            Code.IDEMPOTENCY_KEY_IN_FLIGHT,
-            "A request with this Idempotency-Key is still being processed; retry shortly "
-            "to get its response.",
-        )
-        self.wait = 1  # DRF sends it as Retry-After
-
-
 def fingerprint(method: str, path: str, body: object, if_match: str | None = None) -> str:
     """What makes two requests with one key the same request: method, path, body, and the
     ``If-Match`` precondition when one is sent (a retry with another is another request)."""
     parts = [method, path, body] if if_match is None else [method, path, body, if_match]
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
-
-
-def check_key(key: str) -> None:
-    """Refuse a key the service does not store: empty, too long, or not visible ASCII."""
-    if not _KEY.fullmatch(key):
-        raise errors.bad_idempotency_key(KEY_MAX_LENGTH)
 
 
 def move_play_once(
@@ -203,7 +180,7 @@ def move_play_once(
     with ``move_play_locked``, in this transaction) gives a move applied, or the first
     answer again, or a refusal kept as the key's answer (``instance`` is the request path
     its problem names)."""
-    check_key(key)
+    key_check(key)
     # Claimed in its own (auto-committed) statement, so a concurrent request with the same
     # key finds the row and its lock below instead of inserting a second one.
     record, _ = IdempotencyRecord.objects.get_or_create(
@@ -213,16 +190,13 @@ def move_play_once(
     def keyed() -> Played | tuple[IdempotencyRecord, bool]:
         with transaction.atomic():
             claimed = _claim(record.pk)
-            if claimed.created_at <= _oldest_kept():
+            if claimed.created_at <= oldest_kept():
                 # The key was forgotten (its time is up): a new request under it.
                 claimed.fingerprint, claimed.created_at = print_, timezone.now()
                 claimed.status_code = claimed.version = claimed.problem = claimed.body = None
                 claimed.outcome_at, claimed.headers = None, {}
             if claimed.fingerprint != print_:
-                raise ServiceError(
-                    Code.IDEMPOTENCY_KEY_REUSED,
-                    "This Idempotency-Key was used for a different request.",
-                )
+                raise key_reused()
             if claimed.status_code is not None:
                 return claimed, True
             claimed.outcome_at = timezone.now()
@@ -250,7 +224,7 @@ def _answer(record: IdempotencyRecord, replayed: bool) -> Reply | Unanswered:
     if record.problem is not None:
         content = JSONRenderer().render(written(record.problem))
         return Reply(
-            record.status_code, content, PROBLEM_CONTENT_TYPE, _REPLAYED if replayed else {}
+            record.status_code, content, PROBLEM_CONTENT_TYPE, REPLAYED if replayed else {}
         )
     if record.body is None:
         assert record.outcome_at is not None
@@ -260,15 +234,12 @@ def _answer(record: IdempotencyRecord, replayed: bool) -> Reply | Unanswered:
         return Unanswered(record.version, record.pk)
     headers = dict(record.headers)
     content_type = headers.pop("Content-Type", "application/json")
-    return Reply(record.status_code, bytes(record.body), content_type, {**headers, **_REPLAYED})
-
-
-_REPLAYED = {"Idempotent-Replayed": "true"}
+    return Reply(record.status_code, bytes(record.body), content_type, {**headers, **REPLAYED})
 
 
 def replayed(reply: Reply) -> Reply:
     """``reply`` as a retry gets it: marked as not applied again."""
-    return Reply(reply.status, reply.content, reply.content_type, {**reply.headers, **_REPLAYED})
+    return Reply(reply.status, reply.content, reply.content_type, {**reply.headers, **REPLAYED})
 
 
 def answer_keep(record_id: int, reply: Reply) -> None:
@@ -278,14 +249,10 @@ def answer_keep(record_id: int, reply: Reply) -> None:
     )
 
 
-def _oldest_kept() -> datetime:
-    return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
-
-
 def keys_forget_expired() -> int:
     """Delete the keys older than ``IDEMPOTENCY_KEY_HOURS`` (the deadline sweep does); how
     many."""
-    deleted, _ = IdempotencyRecord.objects.filter(created_at__lte=_oldest_kept()).delete()
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lte=oldest_kept()).delete()
     return deleted
 
 

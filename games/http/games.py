@@ -24,6 +24,7 @@ from games.serializers.games import (
 )
 from games.serializers.queries import GameListQuery
 from games.serializers.requests import GameCreateSerializer
+from idempotency.answers import idempotent
 from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.pagination import PAGE, PAGE_SIZE, Pages
@@ -96,6 +97,7 @@ class GameListView(APIView):
                     "seats only as allowed.",
                 ),
                 body=True,
+                keyed=True,
             ),
         },
         examples=[
@@ -145,6 +147,7 @@ class GameListView(APIView):
             ),
         ],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         v = _CREATE.run_validation(request.data)
         user = caller(request)

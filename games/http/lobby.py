@@ -20,6 +20,7 @@ from games.models import Game
 from games.queries.games import game_or_404
 from games.serializers.games import GameDetailSerializer, game_detail
 from games.serializers.requests import ExtraTimeSerializer, JoinSerializer
+from idempotency.answers import idempotent
 from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
@@ -53,6 +54,7 @@ def _lobby_view(
             },
             examples=[examples.game_detail(), *([example] if example is not None else [])],
         )
+        @idempotent
         def post(self, request: Request, game_id: int) -> Response:
             fields = reader.run_validation(request.data) if reader is not None else {}
             user = caller(request)
@@ -75,6 +77,7 @@ GameJoinView = _lobby_view(
         Code.ALREADY_SEATED,
         (Code.NO_OPEN_SEAT, "No seat is open (with `seat`: not that one)."),
         body=True,
+        keyed=True,
     ),
     JoinSerializer,
     examples.join(),
@@ -91,6 +94,7 @@ GameLeaveView = _lobby_view(
         ),
         Code.GAME_NOT_FOUND,
         Code.GAME_NOT_LOBBY,
+        keyed=True,
     ),
 )
 GameAcceptView = _lobby_view(
@@ -98,14 +102,14 @@ GameAcceptView = _lobby_view(
     "Accept an invitation",
     lobby.invitation_accept,
     "The game with the caller seated; started if that was the last seat to fill.",
-    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION),
+    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION, keyed=True),
 )
 GameDeclineView = _lobby_view(
     "games_invitation_decline",
     "Decline an invitation",
     lobby.invitation_decline,
     "The game with the invited seat open to anyone.",
-    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION),
+    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION, keyed=True),
 )
 GameStartView = _lobby_view(
     "games_start",
@@ -125,6 +129,7 @@ GameStartView = _lobby_view(
             "Only AI seats are taken, and the caller has as many unfinished games of AI seats "
             "only as allowed.",
         ),
+        keyed=True,
     ),
 )
 GameExtraTimeView = _lobby_view(
@@ -142,6 +147,7 @@ GameExtraTimeView = _lobby_view(
             "A decision of the caller's is pending (extra time is given by the opponents).",
         ),
         body=True,
+        keyed=True,
     ),
     ExtraTimeSerializer,
     examples.extra_time(),
@@ -151,7 +157,7 @@ GameReclaimView = _lobby_view(
     "Take back a seat the AI took over after missed deadlines",
     seats.seat_reclaim,
     "The game with the caller's seat played by the caller again.",
-    problems(Code.NOT_A_PLAYER, Code.GAME_NOT_FOUND, Code.SEAT_NOT_TAKEN_OVER),
+    problems(Code.NOT_A_PLAYER, Code.GAME_NOT_FOUND, Code.SEAT_NOT_TAKEN_OVER, keyed=True),
 )
 GameCancelView = _lobby_view(
     "games_cancel",
@@ -166,5 +172,6 @@ GameCancelView = _lobby_view(
             "The game is neither in the lobby nor running with AI seats only (it is over, "
             "cancelled already, or has a person seated); `game_status` says where it is.",
         ),
+        keyed=True,
     ),
 )

@@ -21,6 +21,7 @@ from games.http import examples
 from games.queries.games import playing_game
 from games.serializers.actions import ActionRequestSerializer, action_request_read
 from games.serializers.games import GameDetailSerializer, LegalActionsSerializer, legal_actions
+from idempotency import keys
 from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code, engine_codes
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, ServiceError
@@ -33,21 +34,6 @@ RULE_CODES = engine_codes(409)
 IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
 IF_MATCH_MAX_LENGTH = 64
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
-
-# The header as the schema declares it, for the operations that take it.
-IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
-    "Idempotency-Key",
-    {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": play.KEY_MAX_LENGTH,
-        "pattern": play.KEY_PATTERN,
-    },
-    OpenApiParameter.HEADER,
-    description="A fresh key per move, to retry it safely: 1 to 255 visible ASCII characters "
-    "(no spaces), such as a UUID. Any other key gets 400 `BAD_IDEMPOTENCY_KEY` and changes "
-    "nothing.",
-)
 
 
 class LegalActionsView(APIView):
@@ -117,7 +103,7 @@ class ActionView(APIView):
                 "Anything else gets 400 `BAD_IF_MATCH`. Takes precedence over the body's "
                 "`version`.",
             ),
-            IDEMPOTENCY_KEY_PARAMETER,
+            keys.PARAMETER,
             OpenApiParameter(
                 "Retry-After",
                 int,

@@ -18,6 +18,7 @@ from games.queries.deadlines import vacation_days_left
 from games.queries.games import vacations_of
 from games.serializers.requests import VacationRequestSerializer
 from games.serializers.vacations import VacationListSerializer, vacation_list
+from idempotency.answers import idempotent
 from ttr_service.http.caller import caller
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
@@ -58,10 +59,13 @@ class VacationListView(APIView):
                 VacationListSerializer,
                 description="The vacation is on: the caller's vacations and the days left.",
             ),
-            **problems(Code.ALREADY_ON_VACATION, Code.VACATION_ALLOWANCE_USED, body=True),
+            **problems(
+                Code.ALREADY_ON_VACATION, Code.VACATION_ALLOWANCE_USED, body=True, keyed=True
+            ),
         },
         examples=examples.vacation_start(),
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         days = _START.run_validation(request.data)["days"]
         user = caller(request)
@@ -82,10 +86,11 @@ class VacationEndView(APIView):
                 description="The vacation is over: the caller's vacations and the days left, "
                 "the unused ones back.",
             ),
-            **problems(Code.VACATION_NOT_FOUND, Code.VACATION_OVER),
+            **problems(Code.VACATION_NOT_FOUND, Code.VACATION_OVER, keyed=True),
         },
         examples=[examples.vacation_end()],
     )
+    @idempotent
     def post(self, request: Request, vacation_id: int) -> Response:
         user = caller(request)
         vacations.vacation_end(user, vacation_id)

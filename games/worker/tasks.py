@@ -12,6 +12,7 @@ from celery import shared_task
 from games.commands import deadlines, play
 from games.events import PLAY_AI_TURNS, SETTLE_DEADLINE, SWEEP_DEADLINES
 from games.worker import ai
+from idempotency import answers
 from ttr_service.tasks.sending import TRANSIENT_ERRORS
 
 
@@ -50,4 +51,5 @@ def settle_deadline(game_id: int) -> bool:
 def sweep_deadlines() -> dict[str, int]:
     """Settle overdue games, re-queue stuck AI turns and forget Idempotency-Keys past their
     time (Celery beat, every 30 s)."""
-    return {**deadlines.deadlines_sweep(), "keys_forgotten": play.keys_forget_expired()}
+    forgotten = play.keys_forget_expired() + answers.keyed_answers_forget()
+    return {**deadlines.deadlines_sweep(), "keys_forgotten": forgotten}

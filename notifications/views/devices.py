@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.answers import idempotent
 from notifications import devices, examples
 from notifications.models import Device
 from notifications.openapi import DEVICES_TAG, path_id
@@ -46,10 +47,13 @@ class DeviceListView(APIView):
             200: OpenApiResponse(
                 DeviceSerializer, description="The device, known already and now the caller's."
             ),
-            **problems((Code.DEVICE_LIMIT_REACHED, "Too many devices already."), body=True),
+            **problems(
+                (Code.DEVICE_LIMIT_REACHED, "Too many devices already."), body=True, keyed=True
+            ),
         },
         examples=examples.device_register(),
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         body = DeviceInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -66,9 +70,10 @@ class DeviceDetailView(APIView):
         parameters=[path_id("device_id", "device")],
         responses={
             204: None,
-            **problems((Code.DEVICE_NOT_FOUND, "None of the caller's.")),
+            **problems((Code.DEVICE_NOT_FOUND, "None of the caller's."), keyed=True),
         },
     )
+    @idempotent
     def delete(self, request: Request, device_id: int) -> Response:
         devices.device_delete(caller(request), device_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.answers import idempotent
 from notifications import examples, services
 from notifications.models import Notification
 from notifications.openapi import NOTIFICATIONS_TAG, path_id
@@ -73,10 +74,11 @@ class NotificationReadView(APIView):
         request=None,
         responses={
             200: OpenApiResponse(NotificationSerializer, description="The notification, now read."),
-            **problems((Code.NOTIFICATION_NOT_FOUND, "None of the caller's.")),
+            **problems((Code.NOTIFICATION_NOT_FOUND, "None of the caller's."), keyed=True),
         },
         examples=[examples.notification_read()],
     )
+    @idempotent
     def post(self, request: Request, notification_id: int) -> Response:
         notification = services.notification_mark_read(caller(request), notification_id)
         return Response(NotificationSerializer(notification).data)
@@ -92,10 +94,11 @@ class NotificationReadAllView(APIView):
             200: OpenApiResponse(
                 MarkedReadSerializer, description="How many notifications were marked read."
             ),
-            **problems(),
+            **problems(keyed=True),
         },
         examples=[examples.marked_read()],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         marked = services.notifications_mark_all_read(caller(request))
         return Response(MarkedReadSerializer({"marked": marked}).data)

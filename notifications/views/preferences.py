@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.answers import idempotent
 from notifications import examples
 from notifications.openapi import NOTIFICATIONS_TAG
 from notifications.preferences import (
@@ -64,10 +65,11 @@ class PreferencesView(APIView):
             200: OpenApiResponse(
                 PreferencesSerializer, description="The caller's preferences, as now saved."
             ),
-            **problems(body=True),
+            **problems(body=True, keyed=True),
         },
         examples=examples.preferences(),
     )
+    @idempotent
     def put(self, request: Request) -> Response:
         body = PreferencesSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.answers import idempotent
 from notifications import examples, webhooks
 from notifications.models import Delivery, WebhookEndpoint
 from notifications.openapi import WEBHOOKS_TAG, path_id
@@ -69,10 +70,12 @@ class WebhookListView(APIView):
                 ),
                 (Code.WEBHOOK_LIMIT_REACHED, "Too many endpoints already."),
                 body=True,
+                keyed=True,
             ),
         },
         examples=examples.webhook_create(),
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         body = WebhookEndpointInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -116,10 +119,12 @@ class WebhookDetailView(APIView):
                 ),
                 (Code.WEBHOOK_NOT_FOUND, "None of the caller's."),
                 body=True,
+                keyed=True,
             ),
         },
         examples=examples.webhook_update(),
     )
+    @idempotent
     def patch(self, request: Request, webhook_id: int) -> Response:
         body = WebhookEndpointInputSerializer(data=request.data, partial=True)
         body.is_valid(raise_exception=True)
@@ -132,8 +137,12 @@ class WebhookDetailView(APIView):
         summary="Remove a webhook endpoint and its delivery log",
         tags=[WEBHOOKS_TAG],
         parameters=[WEBHOOK_ID],
-        responses={204: None, **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's."))},
+        responses={
+            204: None,
+            **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's."), keyed=True),
+        },
     )
+    @idempotent
     def delete(self, request: Request, webhook_id: int) -> Response:
         webhooks.endpoint_delete(caller(request), webhook_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -153,10 +162,11 @@ class WebhookRotateSecretView(APIView):
                 WebhookEndpointWithSecretSerializer,
                 description="The endpoint, with its new signing secret (shown once).",
             ),
-            **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's.")),
+            **problems((Code.WEBHOOK_NOT_FOUND, "None of the caller's."), keyed=True),
         },
         examples=[examples.webhook_secret()],
     )
+    @idempotent
     def post(self, request: Request, webhook_id: int) -> Response:
         endpoint = webhooks.endpoint_rotate_secret(caller(request), webhook_id)
         return Response(WebhookEndpointWithSecretSerializer(endpoint).data)
@@ -208,10 +218,12 @@ class DeliveryRedeliverView(APIView):
                 (Code.WEBHOOK_NOT_FOUND, "None of the caller's."),
                 (Code.DELIVERY_NOT_FOUND, "None of the caller's."),
                 (Code.WEBHOOK_INACTIVE, "Activate the endpoint first."),
+                keyed=True,
             ),
         },
         examples=[examples.redelivery()],
     )
+    @idempotent
     def post(self, request: Request, webhook_id: int, delivery_id: int) -> Response:
         with transaction.atomic():
             copy = webhooks.delivery_redeliver(caller(request), webhook_id, delivery_id)

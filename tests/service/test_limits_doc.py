@@ -15,7 +15,7 @@ from accounts.serializers import (
     USERNAME_MAX_LENGTH,
     USERNAME_MIN_LENGTH,
 )
-from games.commands.play import KEY_MAX_LENGTH
+from idempotency.keys import KEY_MAX_LENGTH
 from notifications.devices import MAX_DEVICES
 from notifications.webhooks import MAX_ENDPOINTS
 from tests import settings_env

@@ -44,8 +44,8 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
         "seats[].username:INVALID",
     },
     # The version is required in If-Match or in the body, either one, and must be the
-    # game's; an Idempotency-Key an earlier generated request used, with another body.
-    "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH", "IDEMPOTENCY_KEY_REUSED"},
+    # game's.
+    "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH"},
     # A cursor is opaque: only one the list gave out is valid.
     "notifications_list": {"BAD_CURSOR"},
     "webhooks_deliveries_list": {"BAD_CURSOR"},
@@ -80,10 +80,21 @@ def problem_codes(response: Any) -> set[str]:
     return codes
 
 
+# Any operation taking an Idempotency-Key refuses a key an earlier generated request used
+# with another request.
+KEYED_REFUSALS = {"IDEMPOTENCY_KEY_REUSED"}
+
+
+def _keyed(operation: dict[str, Any]) -> bool:
+    return any(p.get("name") == "Idempotency-Key" for p in operation.get("parameters", []))
+
+
 def documented_refusal(case: Any, response: Any) -> bool:
     """Whether ``response`` refuses ``case`` (schema-valid) for one of the reasons its
-    operation documents in ``DOCUMENTED_REFUSALS``."""
-    allowed = DOCUMENTED_REFUSALS.get(case.operation.definition.raw.get("operationId"), set())
+    operation documents in ``DOCUMENTED_REFUSALS``, or a reused Idempotency-Key."""
+    raw = case.operation.definition.raw
+    allowed = DOCUMENTED_REFUSALS.get(raw.get("operationId"), set())
+    allowed = allowed | (KEYED_REFUSALS if _keyed(raw) else set())
     return response.status_code in (400, 412, 422, 428) and bool(problem_codes(response) & allowed)
 
 

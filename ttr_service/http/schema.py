@@ -33,6 +33,11 @@ _TOKEN_CODES: dict[Token, tuple[Named, ...]] = {
     ),
     "none": (),
 }
+_KEY_CODES: tuple[Named, ...] = (
+    Code.BAD_IDEMPOTENCY_KEY,
+    Code.IDEMPOTENCY_KEY_IN_FLIGHT,
+    Code.IDEMPOTENCY_KEY_REUSED,
+)
 _BODY_CODES: tuple[Named, ...] = (
     Code.VALIDATION_ERROR,
     Code.MALFORMED_JSON,
@@ -48,13 +53,20 @@ def _described(code: ProblemCode, text: str) -> str:
 
 
 def problems(
-    *codes: Named, body: bool = False, token: Token = "required"
+    *codes: Named, body: bool = False, token: Token = "required", keyed: bool = False
 ) -> dict[Any, OpenApiResponse]:
     """The problem responses of an operation that answers ``codes`` (each status they
     have, described by what each code means there), with those every operation may give:
-    401 as ``token`` says, 429 ``THROTTLED``, and with ``body`` (it reads a request body)
-    400 ``VALIDATION_ERROR`` and ``MALFORMED_JSON``, 413 and 415."""
-    named = [*_TOKEN_CODES[token], *(_BODY_CODES if body else ()), *codes, Code.THROTTLED]
+    401 as ``token`` says, 429 ``THROTTLED``, with ``body`` (it reads a request body)
+    400 ``VALIDATION_ERROR`` and ``MALFORMED_JSON``, 413 and 415, and with ``keyed`` (it
+    takes an Idempotency-Key) the key's refusals."""
+    named = [
+        *_TOKEN_CODES[token],
+        *(_BODY_CODES if body else ()),
+        *(_KEY_CODES if keyed else ()),
+        *codes,
+        Code.THROTTLED,
+    ]
     by_status: dict[int, dict[str, str]] = {}
     for item in named:
         code, text = item if isinstance(item, tuple) else (item, declared(item).meaning)

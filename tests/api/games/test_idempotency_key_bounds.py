@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.commands.play import KEY_MAX_LENGTH
-from games.http.play import IDEMPOTENCY_KEY_PARAMETER
 from games.models import Game, IdempotencyRecord, Move
+from idempotency.keys import KEY_MAX_LENGTH
+from idempotency.keys import PARAMETER as IDEMPOTENCY_KEY_PARAMETER
 
 from .conftest import keep_all_initial
 
