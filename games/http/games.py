@@ -66,7 +66,7 @@ class GameListView(APIView):
         query = GameListQuery.read(request)
         scope, wanted = query["scope"], query.get("status")
         user = caller(request)
-        found = games_of(user, wanted) if scope == "mine" else open_games()
+        found = games_of(user, wanted) if scope == "mine" else open_games(user)
         paginator = Pages()
         page = paginator.paginate_queryset(found, request, view=self)
         assert page is not None
