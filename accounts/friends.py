@@ -108,39 +108,66 @@ def _accept(request: FriendRequest) -> Friendship:
     return friendship
 
 
-def _request_not_found() -> ServiceError:
+def _visible(user: User, request_id: int) -> FriendRequest:
+    """A friend request ``user`` sent, or was sent and may see; else 404 (someone else's
+    request reads as one that does not exist)."""
+    mine = Q(sender=user) | Q(recipient=user, hidden=False)
+    found = (
+        FriendRequest.objects.filter(mine, pk=request_id)
+        .select_related("sender", "recipient")
+        .first()
+    )
+    if found is None:
+        raise _no_such_request()
+    return found
+
+
+def _no_such_request() -> ServiceError:
     return ServiceError(Code.FRIEND_REQUEST_NOT_FOUND, "You have no such friend request.")
+
+
+def _delete(request: FriendRequest) -> None:
+    """Delete a request read a moment ago, unless an answer came first (404 then)."""
+    deleted, _ = FriendRequest.objects.filter(pk=request.pk).delete()
+    if not deleted:
+        raise _no_such_request()
+
+
+def _answered_by_recipient(user: User, request: FriendRequest) -> None:
+    if request.recipient_id != user.pk:
+        raise ServiceError(
+            Code.PERMISSION_DENIED,
+            "You sent this friend request: only its recipient answers it (you may cancel it).",
+        )
 
 
 def friend_request_accept(user: User, request_id: int) -> Friendship:
     """Accept a friend request sent to ``user``: the two are friends from now on."""
-    incoming = FriendRequest.objects.filter(pk=request_id, recipient=user, hidden=False)
-    sender_id = incoming.values_list("sender_id", flat=True).first()
-    if sender_id is None:
-        raise _request_not_found()
+    request = _visible(user, request_id)
+    _answered_by_recipient(user, request)
     with transaction.atomic():
-        pair_lock(user.pk, sender_id)
+        pair_lock(user.pk, request.sender_id)
         # Read again under the lock: it may have been cancelled or declined meanwhile.
-        request = incoming.select_related("sender", "recipient").first()
-        if request is None:
-            raise _request_not_found()
-        return _accept(request)
+        return _accept(_visible(user, request_id))
 
 
 def friend_request_decline(user: User, request_id: int) -> None:
     """Decline a friend request sent to ``user``; its sender is not told, but sees it no
     longer pending."""
-    incoming = FriendRequest.objects.filter(pk=request_id, recipient=user, hidden=False)
-    deleted, _ = incoming.delete()
-    if not deleted:
-        raise _request_not_found()
+    request = _visible(user, request_id)
+    _answered_by_recipient(user, request)
+    _delete(request)
 
 
 def friend_request_cancel(user: User, request_id: int) -> None:
     """Take back a friend request ``user`` sent."""
-    deleted, _ = FriendRequest.objects.filter(pk=request_id, sender=user).delete()
-    if not deleted:
-        raise _request_not_found()
+    request = _visible(user, request_id)
+    if request.sender_id != user.pk:
+        raise ServiceError(
+            Code.PERMISSION_DENIED,
+            "This friend request was sent to you: only its sender cancels it (you may decline it).",
+        )
+    _delete(request)
 
 
 def friend_remove(user: User, username: str) -> None:

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "notifications",
+    "social",
     "web",
     "ops",
 ]
