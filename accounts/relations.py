@@ -11,8 +11,9 @@ Other apps consult these facts before they let two players meet:
   into a game (the lobby);
 - ``seating_check(user_id, present)``: raises the refusal of a seat among players already
   there (the lobby: joining, accepting an invitation);
-- ``blocked_with(user_id)``: the players on the other side of a block, as a queryset to
-  filter lists with (the open lobbies).
+- ``apart_from(user_id, field)``: a filter that finds the rows whose user (``field``) is
+  on the other side of a block with ``user_id``, to leave them out of a list (the open
+  lobbies); ``blocked_with(user_id)``: those players.
 
 A refusal that a block causes never tells the blocked player they are blocked: an
 invitation to someone who blocks the inviter is refused exactly as one to someone who takes
@@ -27,7 +28,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, When
+from django.db.models import Case, Exists, F, Q, QuerySet, When
 from django.db.models.functions import Lower
 
 from accounts.models import Block, FriendRequest, Friendship, SocialPreference
@@ -71,12 +72,19 @@ def blocked_among(user_ids: Collection[int]) -> set[frozenset[int]]:
     return {frozenset(row) for row in among.values_list("blocker_id", "blocked_id")}
 
 
+def apart_from(user_id: int, field: str) -> Q:
+    """A filter on ``field``, a user of another model (``created_by``, ``user``): true
+    where that user is on the other side of a block with ``user_id``, either way. Two
+    subqueries on the blocks' indexes, for lists to leave such rows out
+    (``.exclude(apart_from(me, "created_by"))``)."""
+    blocked = Block.objects.filter(blocker=user_id).values("blocked")
+    blockers = Block.objects.filter(blocked=user_id).values("blocker")
+    return Q(**{f"{field}__in": blocked}) | Q(**{f"{field}__in": blockers})
+
+
 def blocked_with(user_id: int) -> QuerySet[User]:
-    """The players on the other side of a block with ``user_id``, either way: a queryset
-    to filter with (``created_by__in=blocked_with(me)``), read as a subquery."""
-    mine = Block.objects.filter(blocker=user_id, blocked=OuterRef("pk"))
-    theirs = Block.objects.filter(blocker=OuterRef("pk"), blocked=user_id)
-    return User.objects.filter(Exists(mine) | Exists(theirs))
+    """The players on the other side of a block with ``user_id``, either way."""
+    return User.objects.filter(apart_from(user_id, "pk"))
 
 
 def blocks_of(user_id: int) -> QuerySet[Block]:
