@@ -1,8 +1,11 @@
-"""API tokens: knox's hashed, expiring tokens, with a name and a last-use time."""
+"""API tokens (knox's hashed, expiring tokens, with a name and a last-use time), and the
+relations between players: friendships, friend requests, blocks, and who may invite whom."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from knox.models import AbstractAuthToken
 from knox.settings import CONSTANTS
 
@@ -28,3 +31,98 @@ class AuthToken(AbstractAuthToken):
 
     def __str__(self) -> str:
         return f"{self.token_key}… ({self.name}) of {self.user}"
+
+
+class Friendship(models.Model):
+    """Two players who are friends: one row for the pair, the lower user id first, so the
+    pair can be friends only once."""
+
+    user_low = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    user_high = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user_low", "user_high"], name="friendship_unique_pair"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user_low__lt=models.F("user_high")),
+                name="friendship_low_first",
+            ),
+        ]
+        indexes = [models.Index(fields=["user_high"], name="friendship_user_high")]
+
+    def __str__(self) -> str:
+        return f"Friends {self.user_low_id} and {self.user_high_id}"
+
+
+class FriendRequest(models.Model):
+    """A friend request waiting for its recipient's answer.
+
+    ``hidden``: sent while the recipient blocks the sender. Its sender sees it pending like
+    any other; its recipient never sees it, nor is told of it. Unblocking deletes it.
+    """
+
+    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    hidden = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["sender", "recipient"], name="friend_request_once"),
+            models.CheckConstraint(
+                condition=~models.Q(sender=models.F("recipient")), name="friend_request_not_self"
+            ),
+        ]
+        indexes = [models.Index(fields=["recipient", "hidden"], name="friend_request_incoming")]
+
+    def __str__(self) -> str:
+        return f"Friend request {self.pk} from {self.sender_id} to {self.recipient_id}"
+
+
+class Block(models.Model):
+    """``blocker`` blocks ``blocked``: neither may befriend, invite or sit with the other."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"
+            ),
+        ]
+        indexes = [models.Index(fields=["blocked"], name="block_blocked")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"
+
+
+class SocialPreference(models.Model):
+    """A player's choices about other players; a player without a row has the defaults."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="social_preference",
+    )
+    # Only friends may invite this player into a game.
+    invitations_from_friends_only = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"Social preferences of user {self.user_id}"

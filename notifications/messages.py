@@ -14,6 +14,8 @@ _TITLES = {
     Kind.INVITATION: "You are invited to a game",
     Kind.GAME_STARTED: "Your game has started",
     Kind.GAME_OVER: "Your game is over",
+    Kind.FRIEND_REQUEST: "You have a friend request",
+    Kind.FRIEND_ACCEPTED: "Your friend request was accepted",
 }
 
 
@@ -26,6 +28,9 @@ def title(notification: Notification) -> str:
 
 def body(notification: Notification) -> str:
     lines = [title(notification) + "."]
+    username = notification.data.get("username")
+    if username:
+        lines.append(f"Player: {username}.")
     deadline = notification.data.get("deadline")
     if deadline:
         lines.append(f"Deadline: {deadline}.")

@@ -22,6 +22,8 @@ class Kind(models.TextChoices):
     INVITATION = "invitation", "You are invited to a game"
     GAME_STARTED = "game_started", "A game of yours started"
     GAME_OVER = "game_over", "A game of yours is over"
+    FRIEND_REQUEST = "friend_request", "A player asks to be your friend"
+    FRIEND_ACCEPTED = "friend_accepted", "A player accepted your friend request"
 
 
 class Channel(models.TextChoices):

@@ -42,6 +42,13 @@ class NotificationDataSerializer(serializers.Serializer[dict[str, Any]]):
         required=False, help_text="`timed_out`: what the timeout policy did."
     )
     missed_turns = serializers.IntegerField(required=False)
+    username = serializers.CharField(
+        required=False,
+        help_text="`friend_request`: who sent it; `friend_accepted`: who accepted it.",
+    )
+    friend_request_id = serializers.IntegerField(
+        required=False, help_text="`friend_request`: the request's id, to accept or decline it."
+    )
 
     def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
         # The stored details as they are: a key a notice lacks stays out (not null).
@@ -100,6 +107,8 @@ class KindChannelsSerializer(StrictSerializer):
     invitation = ChannelFlagsSerializer(required=False)
     game_started = ChannelFlagsSerializer(required=False)
     game_over = ChannelFlagsSerializer(required=False)
+    friend_request = ChannelFlagsSerializer(required=False)
+    friend_accepted = ChannelFlagsSerializer(required=False)
 
 
 @extend_schema_field({"type": "string", "pattern": TIME_PATTERN, "example": "22:00"})

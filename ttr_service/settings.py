@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "notifications",
+    "social",
     "web",
     "ops",
 ]
@@ -193,6 +194,11 @@ IDEMPOTENCY_KEY_HOURS = env.get_int("IDEMPOTENCY_KEY_HOURS", default=24, minimum
 # Unfinished games of AI seats only that one user may hold (each keeps a worker busy until
 # it ends); 0 refuses them all.
 MAX_BOT_ONLY_GAMES_PER_USER = env.get_int("MAX_BOT_ONLY_GAMES_PER_USER", default=3, minimum=0)
+
+# Friends (accounts/relations.py): the friends one player may have, and the friend requests
+# they may have sent and still waiting for an answer.
+MAX_FRIENDS_PER_USER = env.get_int("MAX_FRIENDS_PER_USER", default=500, minimum=1)
+MAX_PENDING_FRIEND_REQUESTS = env.get_int("MAX_PENDING_FRIEND_REQUESTS", default=50, minimum=1)
 
 # Notifications (notifications/): delivery of the outbox over webhooks, email and push.
 NOTIFICATIONS_MAX_ATTEMPTS = env.get_int("NOTIFICATIONS_MAX_ATTEMPTS", default=8, minimum=1)

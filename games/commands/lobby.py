@@ -9,6 +9,12 @@ included; a lobby whose only taken seats are AI seats becomes one when it is sta
 creator may cancel it while it runs, and may hold at most ``MAX_BOT_ONLY_GAMES_PER_USER``
 of them unfinished: the bots play without pause, so each one keeps a worker busy until it
 ends.
+
+Blocks keep players apart (``accounts.relations``): nobody invites a player on the other
+side of a block, or one who takes invitations from friends only and is not their friend,
+and nobody takes a seat (joining or accepting an invitation) in a lobby whose creator or a
+seated player is on the other side of a block with them. A block changes no game: seats
+taken before it stay taken.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from accounts.relations import invitation_check, seating_check
 from engine import BOARD_IDS, ErrorCode, SetupError, load_board, new_game
 from engine.board import check_options
 from games import errors, events
@@ -147,7 +154,13 @@ def _check_bot_only_quota(user: User) -> None:
 
 
 def _invitees(user: User, seats: list[SeatSpec]) -> dict[int, User]:
-    """The users invited to each seat, by seat index; checks the AI levels on the way."""
+    """The users invited to each seat, by seat index, each one a player ``user`` may invite
+    (``accounts.relations.invitation_check``: no block between them, and friends if the
+    invitee takes invitations from friends only); checks the AI levels on the way.
+
+    A block between two invitees is not looked for here: refusing the game would tell its
+    creator of a block between two others. The second of them to accept is refused instead
+    (``_seating_check``)."""
     users = get_user_model()
     invited: dict[int, User] = {}
     for i, spec in enumerate(seats):
@@ -161,6 +174,7 @@ def _invitees(user: User, seats: list[SeatSpec]) -> dict[int, User]:
                 )
             if invitee.pk in {u.pk for u in invited.values()}:
                 raise ServiceError(Code.BAD_SEATS, f"{invitee.username} is invited twice.")
+            invitation_check(user.pk, invitee.pk, invitee.username)
             invited[i] = invitee
         elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
             raise ServiceError(Code.UNKNOWN_AI_LEVEL, f"Unknown AI level {spec.level!r}.")
@@ -176,6 +190,15 @@ def _start(game: Game) -> None:
     state = new_game(game.board, game.players, game.seed, game.first_seat, options=game.options)
     state_store(game, state, status=GameStatus.ACTIVE, started_at=timezone.now())
     events.game_started(game)
+
+
+def _seating_check(user: User, game: Game) -> None:
+    """Refuse ``user`` a seat in the lobby when a block stands between them and its creator
+    or a player seated there (invitations not yet accepted do not count: the first of two
+    such players to take a seat keeps it)."""
+    present = {game.created_by_id}
+    present.update(s.user_id for s in game.seated if s.kind == SeatKind.HUMAN and s.user_id)
+    seating_check(user.pk, present)
 
 
 def _read_seats(game: Game) -> None:
@@ -198,6 +221,7 @@ def game_join(user: User, game_id: int, seat: int | None = None) -> Game:
             open_seats = [s for s in open_seats if s.index == seat]
         if not open_seats:
             raise ServiceError(Code.NO_OPEN_SEAT, "No open seat to take.")
+        _seating_check(user, game)
         taken = open_seats[0]
         taken.kind, taken.user, taken.joined_at = SeatKind.HUMAN, user, timezone.now()
         taken.save()
@@ -230,6 +254,7 @@ def _invitation_answer(user: User, game_id: int, accept: bool) -> Game:
         if seat is None:
             raise ServiceError(Code.NO_INVITATION, "You have no open invitation to this game.")
         if accept:
+            _seating_check(user, game)
             seat.kind, seat.joined_at = SeatKind.HUMAN, timezone.now()
         else:
             seat.kind, seat.user = SeatKind.OPEN, None

@@ -67,7 +67,7 @@ class GameListView(APIView):
         query = GameListQuery.read(request)
         scope, wanted = query["scope"], query.get("status")
         user = caller(request)
-        found = games_of(user, wanted) if scope == "mine" else open_games()
+        found = games_of(user, wanted) if scope == "mine" else open_games(user)
         paginator = Pages()
         page = paginator.paginate_queryset(found, request, view=self)
         assert page is not None
@@ -91,6 +91,12 @@ class GameListView(APIView):
                 Code.BAD_SEATS,
                 Code.BAD_FIRST_SEAT,
                 Code.UNKNOWN_USER,
+                (
+                    Code.NOT_INVITABLE,
+                    "An invitee blocks the caller, or takes invitations from friends only and "
+                    "is not the caller's friend (the same answer for both).",
+                ),
+                (Code.PLAYER_BLOCKED, "The caller blocks an invitee."),
                 (
                     Code.TOO_MANY_BOT_GAMES,
                     "Every seat is an AI seat, and the caller has as many unfinished games of AI "

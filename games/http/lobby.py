@@ -66,6 +66,16 @@ def _lobby_view(
     return LobbyAction
 
 
+# A seat beside a player on the other side of a block (docs/api.md, "Friends and blocks").
+_SEAT_REFUSED = (
+    Code.SEAT_REFUSED,
+    "A player seated here, or the game's creator, blocks the caller (not said which, nor why).",
+)
+_SEAT_BLOCKED = (
+    Code.PLAYER_BLOCKED,
+    "The caller blocks a player seated here, or the game's creator.",
+)
+
 GameJoinView = _lobby_view(
     "games_join",
     "Take an open seat",
@@ -76,6 +86,8 @@ GameJoinView = _lobby_view(
         Code.GAME_NOT_LOBBY,
         Code.ALREADY_SEATED,
         (Code.NO_OPEN_SEAT, "No seat is open (with `seat`: not that one)."),
+        _SEAT_REFUSED,
+        _SEAT_BLOCKED,
         body=True,
         keyed=True,
     ),
@@ -102,7 +114,14 @@ GameAcceptView = _lobby_view(
     "Accept an invitation",
     lobby.invitation_accept,
     "The game with the caller seated; started if that was the last seat to fill.",
-    problems(Code.GAME_NOT_FOUND, Code.GAME_NOT_LOBBY, Code.NO_INVITATION, keyed=True),
+    problems(
+        Code.GAME_NOT_FOUND,
+        Code.GAME_NOT_LOBBY,
+        Code.NO_INVITATION,
+        _SEAT_REFUSED,
+        _SEAT_BLOCKED,
+        keyed=True,
+    ),
 )
 GameDeclineView = _lobby_view(
     "games_invitation_decline",

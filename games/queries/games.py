@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
+from accounts.relations import apart_from
 from games import errors, events
 from games.models import Game, GameStatus, Seat, SeatKind, Vacation
 from games.queries import deadlines, sql
@@ -82,10 +83,17 @@ def games_of(user: User, status: str | None) -> QuerySet[Game]:
     return _with_seats(games)
 
 
-def open_games() -> QuerySet[Game]:
-    """The lobbies with an open seat, newest first."""
+def open_games(user: User) -> QuerySet[Game]:
+    """The lobbies with an open seat, newest first; those ``user`` could not take a seat
+    in left out (a block stands between them and the creator or a seated player)."""
     has_open = Seat.objects.filter(game=OuterRef("pk"), kind=SeatKind.OPEN)
-    lobbies = Game.objects.filter(status=GameStatus.LOBBY).filter(Exists(has_open))
+    seated = Seat.objects.filter(game=OuterRef("pk"), kind=SeatKind.HUMAN)
+    lobbies = (
+        Game.objects.filter(status=GameStatus.LOBBY)
+        .filter(Exists(has_open))
+        .exclude(apart_from(user.pk, "created_by"))
+        .exclude(Exists(seated.filter(apart_from(user.pk, "user"))))
+    )
     return _with_seats(lobbies.order_by("-created_at", "-pk"))
 
 

@@ -266,17 +266,26 @@ def webhook(case: Case) -> Sent:
     return caller, case.path.replace("{webhook_id}", str(made["id"])), case.body
 
 
+def to_player(case: Case) -> Sent:
+    """The player the example names exists (a friend request to them, a block of them)."""
+    user(case.body["username"])
+    return as_caller(case)
+
+
 HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/auth/register": register,
     "POST /api/v1/auth/login": log_in,
     "POST /api/v1/auth/tokens": as_caller,
     "POST /api/v1/boards/{board}/score": score,
+    "POST /api/v1/blocks": to_player,
     "POST /api/v1/devices": as_caller,
+    "POST /api/v1/friend-requests": to_player,
     "POST /api/v1/games": create_game,
     "POST /api/v1/games/{game_id}/actions": act,
     "POST /api/v1/games/{game_id}/extra-time": extra_time,
     "POST /api/v1/games/{game_id}/join": join,
     "PUT /api/v1/notifications/preferences": as_caller,
+    "PATCH /api/v1/social-settings": as_caller,
     "POST /api/v1/vacations": as_caller,
     "POST /api/v1/webhooks": as_caller,
     "PATCH /api/v1/webhooks/{webhook_id}": webhook,

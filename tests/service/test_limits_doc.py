@@ -43,6 +43,11 @@ def limits() -> dict[str, str]:
         ("Token lifetime (`expires_in_days`)", [f"1 to {MAX_TOKEN_DAYS} days"]),
         ("`Idempotency-Key`", [f"1 to {KEY_MAX_LENGTH} visible ASCII", "BAD_IDEMPOTENCY_KEY"]),
         ("Bot-only games", ["`MAX_BOT_ONLY_GAMES_PER_USER` (3)", "TOO_MANY_BOT_GAMES"]),
+        ("Friends", ["`MAX_FRIENDS_PER_USER` (500)", "FRIEND_LIMIT_REACHED"]),
+        (
+            "Friend requests sent and pending",
+            ["`MAX_PENDING_FRIEND_REQUESTS` (50)", "FRIEND_REQUEST_LIMIT_REACHED"],
+        ),
         ("Webhooks", [f"{MAX_ENDPOINTS} per user", "WEBHOOK_LIMIT_REACHED"]),
         ("Push devices", [f"{MAX_DEVICES} active per user", "DEVICE_LIMIT_REACHED"]),
     ],

@@ -23,7 +23,17 @@ from ttr_service.http.codes import ENGINE, Code, declared
 from ttr_service.http.problems import DRF_CODES, ServiceError, problem
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ["engine", "ttr_service", "accounts", "games", "notifications", "ratings", "ops", "web"]
+PACKAGES = [
+    "engine",
+    "ttr_service",
+    "accounts",
+    "games",
+    "notifications",
+    "ratings",
+    "social",
+    "ops",
+    "web",
+]
 # The callables whose first argument is a code (and, found below, every subclass of
 # ServiceError the project declares).
 CODE_TAKERS = {"ServiceError", "problem", "problem_example"}

@@ -14,6 +14,7 @@ PACKAGES = (
     "games",
     "notifications",
     "ratings",
+    "social",
     "ops",
     "web",
     "ttr_service",

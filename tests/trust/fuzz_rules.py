@@ -46,6 +46,9 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
     # The version is required in If-Match or in the body, either one, and must be the
     # game's.
     "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH"},
+    # The username must be another player's than the caller's own.
+    "friend_requests_send": {"NAMED_YOURSELF"},
+    "blocks_create": {"NAMED_YOURSELF"},
     # A cursor is opaque: only one the list gave out is valid.
     "notifications_list": {"BAD_CURSOR"},
     "webhooks_deliveries_list": {"BAD_CURSOR"},

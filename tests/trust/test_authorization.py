@@ -16,6 +16,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.friends import friend_request_send
 from accounts.models import AuthToken
 from accounts.services import token_issue
 from games.models import Game
@@ -133,6 +134,9 @@ class World:
 
     def _make_device(self) -> int:
         return Device.objects.create(user=self.creator.user, platform="fcm", token="t-1").pk
+
+    def _make_friend_request(self) -> int:
+        return friend_request_send(self.creator.user, "opponent").pk
 
     def _make_vacation(self) -> int:
         started = self.creator.client.post("/api/v1/vacations", {"days": 1}, format="json")

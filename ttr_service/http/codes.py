@@ -236,6 +236,27 @@ class Code(Enum):
         "otherwise non-public address.",
     )
 
+    # Friends and blocks (a refusal a block causes never tells the blocked player so).
+    NAMED_YOURSELF = Declared(
+        400, "The username is the caller's own: a player can't befriend or block themselves."
+    )
+    FRIEND_REQUEST_NOT_FOUND = Declared(
+        404, "The caller has no such friend request (sent to them, or sent by them to cancel)."
+    )
+    FRIEND_NOT_FOUND = Declared(404, "The player is not one of the caller's friends.")
+    BLOCK_NOT_FOUND = Declared(404, "The caller does not block this player.")
+    ALREADY_FRIENDS = Declared(409, "The caller and the player are friends already.")
+    FRIEND_REQUEST_PENDING = Declared(409, "The caller's friend request to the player is pending.")
+    FRIEND_REQUEST_LIMIT_REACHED = Declared(
+        409, "The caller has as many friend requests pending as a user may send."
+    )
+    FRIEND_LIMIT_REACHED = Declared(
+        409, "The caller, or the other player, has as many friends as a user may have."
+    )
+    PLAYER_BLOCKED = Declared(409, "The caller blocks this player (or a player in this game).")
+    NOT_INVITABLE = Declared(409, "The player can't be invited by the caller.")
+    SEAT_REFUSED = Declared(409, "The caller can't take a seat in this game.")
+
     # Ratings: statistics and the leaderboard.
     PLAYER_NOT_FOUND = Declared(404, "No player by that username.")
 

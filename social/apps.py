@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class SocialConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "social"
+    verbose_name = "Friends and blocks"

@@ -1,0 +1,1 @@
+"""Thin views: parse input, call one command or query, shape the answer."""
