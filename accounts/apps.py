@@ -7,5 +7,6 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Registers the token security scheme with drf-spectacular.
-        from accounts import openapi  # noqa: F401
+        # Registers the token security scheme with drf-spectacular, and the tasks the
+        # commands queue by name.
+        from accounts import openapi, tasks  # noqa: F401

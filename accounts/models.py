@@ -1,15 +1,19 @@
-"""API tokens (knox's hashed, expiring tokens, with a name and a last-use time), and the
-relations between players: friendships, friend requests, blocks, and who may invite whom."""
+"""API tokens (knox's hashed, expiring tokens, with a name and a last-use time), verified
+e-mail addresses and their codes, sign-in identities of Apple and Google, and the relations
+between players: friendships, friend requests, blocks, and who may invite whom."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 from knox.models import AbstractAuthToken
 from knox.settings import CONSTANTS
 
 TOKEN_NAME_MAX_LENGTH = 64
+# The length of the user table's email column.
+EMAIL_MAX_LENGTH = 254
 
 
 class AuthToken(AbstractAuthToken):
@@ -31,6 +35,85 @@ class AuthToken(AbstractAuthToken):
 
     def __str__(self) -> str:
         return f"{self.token_key}… ({self.name}) of {self.user}"
+
+
+class VerifiedEmail(models.Model):
+    """The address an account proved it receives mail at: the user's ``email`` once its code
+    was entered. One account per address, compared ignoring case."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="verified_email",
+    )
+    address = models.EmailField(max_length=EMAIL_MAX_LENGTH)
+    verified_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("address"), name="accounts_verified_email_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} of {self.user_id}"
+
+
+class EmailVerification(models.Model):
+    """The address an account is verifying now, one at a time, and its code.
+
+    Only the code's HMAC is kept (``code_digest``), empty until the worker has made the code
+    and sent it. Each new code is a new ``round``: a message queued for an older round sends
+    nothing.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_verification"
+    )
+    address = models.EmailField(max_length=EMAIL_MAX_LENGTH)
+    round = models.PositiveIntegerField(default=1)
+    code_digest = models.CharField(max_length=64, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    wrong_attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.address} for {self.user_id} (round {self.round})"
+
+
+class Provider(models.TextChoices):
+    APPLE = "apple", "Apple"
+    GOOGLE = "google", "Google"
+
+
+class ProviderIdentity(models.Model):
+    """An account's sign-in with Apple or Google: the provider's stable ``sub`` for the
+    person, and the e-mail its last ID token named. One per provider and account."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="provider_identities"
+    )
+    provider = models.CharField(max_length=16, choices=Provider.choices)
+    subject = models.CharField(max_length=255)
+    email = models.EmailField(max_length=EMAIL_MAX_LENGTH, blank=True)
+    email_verified = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["provider", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["provider", "subject"], name="accounts_identity_subject_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "provider"], name="accounts_identity_one_per_provider"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.provider} {self.subject} of {self.user_id}"
 
 
 class Friendship(models.Model):

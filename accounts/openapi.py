@@ -20,7 +20,10 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
         return [{name: []} for name in self.name]
 
     def get_security_definition(self, auto_schema: AutoSchema) -> list[dict[str, str]]:
-        where = "A token from `POST /auth/login`, `POST /auth/register` or `POST /auth/tokens`"
+        where = (
+            "A token from `POST /auth/login`, `POST /auth/register`, "
+            "`POST /auth/providers/{provider}` or `POST /auth/tokens`"
+        )
         return [
             {
                 "type": "http",

@@ -13,8 +13,13 @@ from drf_spectacular.utils import Direction
 from rest_framework import serializers
 from rest_framework.fields import get_error_detail
 
-from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
-from ttr_service.http.strict import StrictSerializer, StrictSerializerExtension
+from accounts.emails import CODE_DIGITS
+from accounts.models import EMAIL_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, AuthToken
+from ttr_service.http.strict import (
+    StrictFieldsMixin,
+    StrictSerializer,
+    StrictSerializerExtension,
+)
 
 USERNAME_MIN_LENGTH, USERNAME_MAX_LENGTH = 3, 32
 USERNAME_PATTERN = rf"^[A-Za-z0-9._-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGTH}}}$"
@@ -22,8 +27,6 @@ USERNAME_PATTERN = rf"^[A-Za-z0-9._-]{{{USERNAME_MIN_LENGTH},{USERNAME_MAX_LENGT
 MAX_PASSWORD_LENGTH = 128
 # What the password validators' MinimumLengthValidator asks for (its default).
 MIN_PASSWORD_LENGTH = 8
-# The length of the user table's column.
-EMAIL_MAX_LENGTH = 254
 
 
 class EmailDomain(RegexValidator):
@@ -38,11 +41,22 @@ class EmailDomain(RegexValidator):
 
 EMAIL_DOMAIN = EmailDomain(r"@(localhost|\[[^\]]+\]|[^@\s]+\.[A-Za-z0-9-]{2,63})$")
 MAX_TOKEN_DAYS = 365
+# A reset secret is far shorter than this.
+RESET_TOKEN_MAX_LENGTH = 128
 
 username_format = RegexValidator(
     USERNAME_PATTERN,
     "3 to 32 characters: ASCII letters, digits, '.', '_' or '-'.",
     code="invalid_username",
+)
+
+
+NEW_PASSWORD_RULES = (
+    f"At most {MAX_PASSWORD_LENGTH} characters (`MAX_LENGTH`), and checked by the password "
+    f"validators: at least {MIN_PASSWORD_LENGTH} characters (`PASSWORD_TOO_SHORT`), not all "
+    "digits (`PASSWORD_ENTIRELY_NUMERIC`), and, which a schema cannot state, not a commonly "
+    "used password (`PASSWORD_TOO_COMMON`) and not too like the username or email "
+    "(`PASSWORD_TOO_SIMILAR`). Each is a row of `VALIDATION_ERROR` for `{field}`."
 )
 
 
@@ -62,7 +76,15 @@ def _password(*, help_text: str) -> serializers.CharField:
     )
 
 
-class RegisterSerializer(StrictSerializer):
+class NewPassword(StrictFieldsMixin):
+    """A body that sets a password: its field named ``new_password_field`` is stated in the
+    schema as far as a schema can state the validators (``NewPasswordSchema``)."""
+
+    new_password_field = "new_password"
+
+
+class RegisterSerializer(NewPassword, StrictSerializer):
+    new_password_field = "password"
     username = serializers.CharField(
         min_length=USERNAME_MIN_LENGTH,
         max_length=USERNAME_MAX_LENGTH,
@@ -71,14 +93,7 @@ class RegisterSerializer(StrictSerializer):
         "(otherwise `INVALID_USERNAME`). Unique ignoring case: a name another account has "
         "answers 409 `USERNAME_TAKEN`.",
     )
-    password = _password(
-        help_text=f"At most {MAX_PASSWORD_LENGTH} characters (`MAX_LENGTH`), and checked by "
-        f"the password validators: at least {MIN_PASSWORD_LENGTH} characters "
-        "(`PASSWORD_TOO_SHORT`), not all digits (`PASSWORD_ENTIRELY_NUMERIC`), and, which a "
-        "schema cannot state, not a commonly used password (`PASSWORD_TOO_COMMON`) and not "
-        "too like the username or email (`PASSWORD_TOO_SIMILAR`). Each is a row of "
-        "`VALIDATION_ERROR` for `password`."
-    )
+    password = _password(help_text=NEW_PASSWORD_RULES.format(field="password"))
     email = serializers.EmailField(
         required=False, allow_blank=True, max_length=EMAIL_MAX_LENGTH, validators=[EMAIL_DOMAIN]
     )
@@ -96,17 +111,17 @@ class RegisterSerializer(StrictSerializer):
         return attrs
 
 
-class RegisterSchema(StrictSerializerExtension):
+class NewPasswordSchema(StrictSerializerExtension):
     """States in the schema the part of the password validators a schema can: at least
-    8 characters, not digits only, no NUL. The validators themselves run in ``validate``."""
+    8 characters, not digits only, no NUL. The validators themselves run on the body."""
 
-    target_class = RegisterSerializer
-    match_subclasses = False
+    target_class = NewPassword
+    match_subclasses = True
     priority = 1
 
     def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
         schema = super().map_serializer(auto_schema, direction)
-        password = schema["properties"]["password"]
+        password = schema["properties"][self.target.new_password_field]
         password["minLength"] = MIN_PASSWORD_LENGTH
         # Some character that is not a digit, and no NUL anywhere.
         password["pattern"] = r"^[^\u0000]*[^\u0000\d][^\u0000]*$"
@@ -138,14 +153,30 @@ class AuthResultSerializer(serializers.Serializer[Any]):
     expires = serializers.DateTimeField(help_text="When the token stops working.")
 
 
-class AccountSerializer(serializers.Serializer[User]):
+class AccountSerializer(serializers.Serializer[Any]):
+    """The caller's account (``accounts.emails.Account``)."""
+
     id = serializers.IntegerField()
     username = serializers.CharField()
-    email = serializers.SerializerMethodField()
+    email = serializers.EmailField(
+        allow_null=True,
+        help_text="The account's e-mail address: the last one verified (null: none yet). "
+        "Notifications and password resets go to it.",
+    )
+    email_verified = serializers.BooleanField(
+        help_text="Whether `email` was verified with a code (false only for an address set "
+        "before verification existed)."
+    )
+    pending_email = serializers.EmailField(
+        allow_null=True,
+        help_text="An address waiting for the code sent to it (`POST /auth/email/verify`); it "
+        "becomes `email` once verified.",
+    )
+    has_password = serializers.BooleanField(
+        help_text="False for an account made by signing in with Apple or Google that has not "
+        "set a password (it can set one by a reset to its verified e-mail)."
+    )
     date_joined = serializers.DateTimeField()
-
-    def get_email(self, user: User) -> str | None:
-        return user.email or None
 
 
 class ApiTokenSerializer(serializers.ModelSerializer[AuthToken]):
@@ -201,3 +232,54 @@ class NewApiTokenSerializer(serializers.ModelSerializer[AuthToken]):
     def get_token(self, token: AuthToken) -> str:
         key: str = self.context["key"]
         return key
+
+
+def _email(help_text: str) -> serializers.EmailField:
+    return serializers.EmailField(
+        max_length=EMAIL_MAX_LENGTH, validators=[EMAIL_DOMAIN], help_text=help_text
+    )
+
+
+class EmailChangeSerializer(StrictSerializer):
+    email = _email(
+        "The address to verify. A code is sent to it; until it is entered, the account keeps "
+        "the address it has."
+    )
+
+
+class EmailVerifySerializer(StrictSerializer):
+    code = serializers.CharField(
+        min_length=CODE_DIGITS,
+        max_length=CODE_DIGITS,
+        validators=[
+            RegexValidator(rf"^[0-9]{{{CODE_DIGITS}}}$", "Six digits.", code="invalid_code")
+        ],
+        help_text="The six digits of the last message sent to `pending_email`, typed or taken "
+        "from its link.",
+    )
+
+
+class PasswordChangeSerializer(NewPassword, StrictSerializer):
+    current_password = _password(help_text="The account's password now.")
+    new_password = _password(help_text=NEW_PASSWORD_RULES.format(field="new_password"))
+    revoke_other_tokens = serializers.BooleanField(
+        default=False,
+        help_text="Also revoke every other token of the account (other devices, bots); the "
+        "token of this request stays valid.",
+    )
+
+
+class PasswordChangedSerializer(serializers.Serializer[Any]):
+    revoked_tokens = serializers.IntegerField(help_text="How many other tokens were revoked.")
+
+
+class PasswordResetSerializer(StrictSerializer):
+    email = _email("The account's e-mail address.")
+
+
+class PasswordResetConfirmSerializer(NewPassword, StrictSerializer):
+    token = serializers.CharField(
+        max_length=RESET_TOKEN_MAX_LENGTH,
+        help_text="The secret of the reset message's link (its `token`).",
+    )
+    new_password = _password(help_text=NEW_PASSWORD_RULES.format(field="new_password"))

@@ -39,8 +39,9 @@ def _username_taken(username: str) -> ServiceError:
     )
 
 
-def user_register(*, username: str, password: str, email: str = "") -> User:
-    """A new active user. The password must already have passed the validators."""
+def user_register(*, username: str, password: str | None, email: str = "") -> User:
+    """A new active user. The password must already have passed the validators; without
+    one, the user signs in through a provider only (an unusable password)."""
     if user_find(username) is not None:
         raise _username_taken(username)
     try:

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import services
+from accounts import emails, services
 from accounts.authentication import caller_token
 from accounts.models import AuthToken
 from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
@@ -55,6 +55,16 @@ THROTTLED_EXAMPLE = problem_example(
     "/api/v1/auth/login",
 )
 
+ACCOUNT_EXAMPLE = {
+    "id": 42,
+    "username": "alice",
+    "email": "alice@example.org",
+    "email_verified": True,
+    "pending_email": None,
+    "has_password": True,
+    "date_joined": "2025-11-29T12:00:00Z",
+}
+
 TOKEN_ID = OpenApiParameter(
     "token_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The token's `id`."
 )
@@ -81,7 +91,9 @@ class RegisterView(APIView):
         operation_id="auth_register",
         summary="Create an account",
         description="Creates a user and their first token. Usernames are unique ignoring "
-        "case; passwords go through the password validators.",
+        "case; passwords go through the password validators. An `email` given is verified "
+        "first: a code is sent to it, and it becomes the account's once entered "
+        "(`POST /auth/email/verify`); until then it is the account's `pending_email`.",
         tags=[TAG],
         request=RegisterSerializer,
         responses={
@@ -129,9 +141,9 @@ class RegisterView(APIView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         with transaction.atomic():
-            user = services.user_register(
-                username=data["username"], password=data["password"], email=data.get("email", "")
-            )
+            user = services.user_register(username=data["username"], password=data["password"])
+            if data.get("email"):
+                emails.email_code_request(user, data["email"])
             token, key = services.session_open(request._request, user, name=data.get("token_name"))
         return Response(auth_result(user, token, key), status=status.HTTP_201_CREATED)
 
@@ -238,12 +250,7 @@ class MeView(APIView):
         examples=[
             OpenApiExample(
                 "Alice",
-                value={
-                    "id": 42,
-                    "username": "alice",
-                    "email": "alice@example.org",
-                    "date_joined": "2025-11-29T12:00:00Z",
-                },
+                value=ACCOUNT_EXAMPLE,
                 response_only=True,
             ),
             problem_example(
@@ -254,7 +261,7 @@ class MeView(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        return Response(AccountSerializer(caller(request)).data)
+        return Response(AccountSerializer(emails.account_of(caller(request))).data)
 
 
 class TokensView(APIView):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ttr_service.config import env, push_env, schema, stores
+from ttr_service.config import account_env, env, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -128,6 +128,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# E-mail verification, password reset and sign-in with Apple and Google (read in
+# config/account_env.py). Django's reset secrets expire after PASSWORD_RESET_TIMEOUT seconds.
+ACCOUNT_EMAIL = account_env.email_settings()
+PASSWORD_RESET_TIMEOUT = 60 * env.get_int("PASSWORD_RESET_MINUTES", default=30, minimum=1)
+SIGN_IN_PROVIDERS = account_env.provider_settings()
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 CACHES: dict[str, dict[str, Any]] = {"default": stores.cache(REDIS_URL)}

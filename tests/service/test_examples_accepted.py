@@ -16,6 +16,7 @@ import json
 import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import cache
 from typing import Any
 from urllib.parse import urlencode
@@ -24,14 +25,19 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache as django_cache
+from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
+from accounts.emails import code_digest
+from accounts.models import EmailVerification
+from accounts.passwords import reset_token_make
 from accounts.services import token_issue
 from engine import KeepTickets, load_board, new_game
 from engine.actions import parse_action
 from games.models import Game
+from tests.api.accounts.provider_keys import KeyServer, SigningKey, claims_for, provider_settings
 from tests.service.test_schema_examples import as_json_schema
 from ttr_service.celery import app as celery_app
 
@@ -110,6 +116,24 @@ def _quick_and_isolated(settings: Any) -> Iterator[None]:
     yield
     celery_app.conf.task_always_eager = False
     django_cache.clear()
+
+
+# A stand-in for Apple's and Google's signing key: the sign-in examples' ID tokens are
+# signed with it.
+PROVIDER_KEY = SigningKey()
+
+
+@pytest.fixture(scope="module")
+def provider_keys() -> Iterator[KeyServer]:
+    server = KeyServer(PROVIDER_KEY)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _providers_configured(settings: Any, provider_keys: KeyServer) -> None:
+    settings.SIGN_IN_PROVIDERS = provider_settings(provider_keys.url)
 
 
 @pytest.fixture
@@ -199,6 +223,47 @@ def live_version(client: APIClient, game_id: int) -> int:
     return version
 
 
+# ----------------------------------------------------------------------------- accounts
+def email_verify(case: Case) -> Sent:
+    """An address waiting for the caller, whose code is the example's."""
+    caller = user(CALLER)
+    client = client_of(caller)
+    ok(client.put("/api/v1/auth/email", {"email": "alice@example.com"}, format="json"))
+    verification = EmailVerification.objects.get(user=caller)
+    verification.code_digest = code_digest(verification, case.body["code"])
+    verification.expires_at = timezone.now() + timedelta(hours=1)
+    verification.save()
+    return client, case.path, case.body
+
+
+def password_change(case: Case) -> Sent:
+    return client_of(user(CALLER, case.body["current_password"])), case.path, case.body
+
+
+def reset_confirm(case: Case) -> Sent:
+    """The example's secret stands for a real one of the caller's."""
+    body = {**case.body, "token": reset_token_make(user(CALLER))}
+    return APIClient(), case.path, body
+
+
+def id_token_signed(provider: str, case: Case) -> dict[str, Any]:
+    """The example's ID token stands for one the stand-in provider signs, with its nonce."""
+    token = PROVIDER_KEY.sign(
+        claims_for(provider, nonce=case.body["nonce"], sub=f"{provider}-example")
+    )
+    return {**case.body, "id_token": token}
+
+
+def provider_sign_in(case: Case) -> Sent:
+    path = case.path.replace("{provider}", "apple")
+    return APIClient(), path, id_token_signed("apple", case)
+
+
+def identity_link(case: Case) -> Sent:
+    client, path, _ = as_caller(case)
+    return client, path, id_token_signed(case.body["provider"], case)
+
+
 # ------------------------------------------------------------------- how each is sent
 # Each takes the case and returns the client, the path to send it to and the body.
 Sent = tuple[APIClient, str, Any]
@@ -276,6 +341,13 @@ HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/auth/register": register,
     "POST /api/v1/auth/login": log_in,
     "POST /api/v1/auth/tokens": as_caller,
+    "PUT /api/v1/auth/email": as_caller,
+    "POST /api/v1/auth/email/verify": email_verify,
+    "POST /api/v1/auth/password": password_change,
+    "POST /api/v1/auth/password/reset": register,
+    "POST /api/v1/auth/password/reset/confirm": reset_confirm,
+    "POST /api/v1/auth/providers/{provider}": provider_sign_in,
+    "POST /api/v1/auth/identities": identity_link,
     "POST /api/v1/boards/{board}/score": score,
     "POST /api/v1/blocks": to_player,
     "POST /api/v1/devices": as_caller,

@@ -19,7 +19,8 @@ import pytest
 from rest_framework import exceptions
 
 from engine import ErrorCode
-from ttr_service.http.codes import ENGINE, Code, declared
+from ttr_service.http.codes import Code, declared
+from ttr_service.http.declarations import ENGINE
 from ttr_service.http.problems import DRF_CODES, ServiceError, problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +161,7 @@ def test_every_query_code_names_a_field_of_its_query() -> None:
 
 def test_the_game_status_member_lists_the_game_statuses() -> None:
     from games.models import GameStatus
-    from ttr_service.http.codes import MEMBERS
+    from ttr_service.http.declarations import MEMBERS
 
     assert list(MEMBERS["game_status"].choices) == list(GameStatus.values)
 

@@ -38,7 +38,7 @@ METHODS = {"get", "post", "put", "patch", "delete"}
 
 # Path parameters: a board that exists, ids and a name that do not. A token is checked,
 # and a body parsed, before any of them is looked up.
-PATH_VALUES = {"board": "europe", "username": "nobody-at-all"}
+PATH_VALUES = {"board": "europe", "username": "nobody-at-all", "provider": "apple"}
 MISSING_ID = "999999"
 
 

@@ -161,7 +161,12 @@ def world(db: None, unthrottled: None) -> dict[str, Any]:  # noqa: F811
     hook = WebhookEndpoint.objects.create(
         user=alice.user, url="https://bot.example.org/hook", secret="whsec_dGVzdA=="
     )
-    return {"caller": alice, "game_id": str(game_id), "webhook_id": str(hook.pk)}
+    return {
+        "caller": alice,
+        "game_id": str(game_id),
+        "webhook_id": str(hook.pk),
+        "provider": "apple",
+    }
 
 
 def url(path: str, world: dict[str, Any]) -> str:

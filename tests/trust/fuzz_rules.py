@@ -22,6 +22,18 @@ TOKEN_ENDING = {"auth_logout", "auth_tokens_revoke"}
 DOCUMENTED_REFUSALS: dict[str, set[str]] = {
     # Password strength beyond its length and digits (see the field's description).
     "auth_register": {"password:PASSWORD_TOO_COMMON", "password:PASSWORD_TOO_SIMILAR"},
+    # The same for a new password; a reset's secret is valid only as the message gave it,
+    # and a verification code only as the last message gave it.
+    "auth_password_change": {
+        "new_password:PASSWORD_TOO_COMMON",
+        "new_password:PASSWORD_TOO_SIMILAR",
+    },
+    "auth_password_reset_confirm": {
+        "RESET_TOKEN_INVALID",
+        "new_password:PASSWORD_TOO_COMMON",
+        "new_password:PASSWORD_TOO_SIMILAR",
+    },
+    "auth_email_verify": {"EMAIL_CODE_INVALID"},
     # Route, station and ticket ids are the board's own, and a `board` in the body must be
     # the one in the path; one schema serves every board.
     "boards_score": {

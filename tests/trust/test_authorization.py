@@ -17,7 +17,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.friends import friend_request_send
-from accounts.models import AuthToken
+from accounts.models import AuthToken, ProviderIdentity
 from accounts.services import token_issue
 from games.models import Game
 from notifications.models import Device, Notification, WebhookEndpoint
@@ -122,6 +122,12 @@ class World:
     def _make_token(self) -> int:
         token, _ = token_issue(self.creator.user, name="second")
         return int(token.pk)
+
+    def _make_identity(self) -> int:
+        identity = ProviderIdentity.objects.create(
+            user=self.creator.user, provider="apple", subject="creator-apple"
+        )
+        return int(identity.pk)
 
     def _make_notification(self) -> int:
         return Notification.objects.create(user=self.creator.user, kind="your_turn").pk

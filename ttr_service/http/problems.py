@@ -27,7 +27,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import EngineError, PositionError
-from ttr_service.http.codes import MEMBERS, Code, ProblemCode, declared, every_code
+from ttr_service.http.codes import Code, ProblemCode, declared, every_code
+from ttr_service.http.declarations import MEMBERS
 from ttr_service.http.writers import Writer
 
 logger = logging.getLogger(__name__)

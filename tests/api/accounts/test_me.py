@@ -27,6 +27,10 @@ def test_it_shows_the_callers_account(make_user: Any, auth_client: Any) -> None:
         "id": alice.pk,
         "username": "alice",
         "email": "alice@example.org",
+        # An address set on the user directly was never verified with a code.
+        "email_verified": False,
+        "pending_email": None,
+        "has_password": True,
         "date_joined": alice.date_joined.isoformat().replace("+00:00", "Z"),
     }
 

@@ -78,10 +78,17 @@ def test_it_names_the_token_unnamed_without_a_user_agent(api_client: APIClient) 
     assert register(api_client).json()["token_name"] == "unnamed"
 
 
-def test_it_stores_the_email_when_given(api_client: APIClient) -> None:
-    register(api_client, email="alice@example.org")
+def test_an_email_given_waits_for_its_code(api_client: APIClient) -> None:
+    body = register(api_client, email="alice@example.org").json()
 
-    assert User.objects.get(username="alice").email == "alice@example.org"
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
+    me = api_client.get("/api/v1/auth/me").json()
+    assert (me["email"], me["email_verified"], me["pending_email"]) == (
+        None,
+        False,
+        "alice@example.org",
+    )
+    assert User.objects.get(username="alice").email == ""
 
 
 def test_it_refuses_a_short_password_with_the_validators_code(api_client: APIClient) -> None:
