@@ -129,3 +129,54 @@ def test_a_player_is_blocked_and_unblocked_and_the_preference_kept(
     page.uncheck("#friends-only")
     page.wait_for_function("() => !document.querySelector('#friends-only').closest('[aria-busy]')")
     assert not SocialPreference.objects.get(user=ada).invitations_from_friends_only
+
+
+def test_every_write_carries_a_key_and_a_lost_answer_is_asked_again_with_it(browser, web_server):
+    ada, _ = make_user("ada"), make_user("bert")
+    context = browser.new_context(viewport=DESKTOP)
+    page = open_as(browser, web_server.url, ada, "#/friends", context=context)
+    page.wait_for_selector(".friends-page[data-ready]", timeout=TIMEOUT_MS)
+    writes: list[tuple[str, str, str | None]] = []
+    page.on(
+        "request",
+        lambda r: (
+            r.method in ("POST", "PUT", "PATCH", "DELETE")
+            and writes.append((r.method, r.url, r.headers.get("idempotency-key")))
+        ),
+    )
+    replayed: list[str | None] = []
+    page.on(
+        "response",
+        lambda r: (
+            r.request.method == "POST"
+            and r.url.endswith("/blocks")
+            and replayed.append(r.headers.get("idempotent-replayed"))
+        ),
+    )
+    # The first block reaches the server and is applied; its answer is lost on the way back.
+    lost = []
+
+    def lose_the_first_answer(route) -> None:
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch().status)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/api/v1/blocks", lose_the_first_answer)
+    page.fill("#block-username", "bert")
+    page.click("#block")
+    page.wait_for_selector("#block-list li[data-username=bert]", timeout=TIMEOUT_MS)
+    assert lost == [201]
+    assert replayed == ["true"]
+    assert Block.objects.filter(blocker=ada).count() == 1
+    blocks = [key for method, url, key in writes if url.endswith("/blocks")]
+    assert len(blocks) == 2 and blocks[0] and blocks[0] == blocks[1]
+
+    page.click("#block-list button[aria-label='Unblock bert']")
+    page.wait_for_selector("#block-list li.muted", timeout=TIMEOUT_MS)
+    page.check("#friends-only")
+    page.wait_for_function("() => !document.querySelector('#friends-only').closest('[aria-busy]')")
+    keys = [key for _, _, key in writes]
+    assert len(keys) >= 4 and all(keys)
+    assert len(set(keys)) == len(keys) - 1  # one key per intent, the lost one sent twice
