@@ -126,7 +126,9 @@ def test_an_account_without_a_password_is_told_how_to_set_one(browser, web_serve
     assert page.locator("#password-form").count() == 0
 
 
-def test_sections_the_server_has_no_operations_for_are_hidden_on_a_phone(browser, web_server):
+def test_sections_the_server_has_no_operations_for_are_hidden_on_a_phone(
+    browser, web_server, artifacts
+):
     ada = make_user("ada")
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = open_as(browser, web_server.url, ada, "#/account", context=context)
@@ -140,6 +142,7 @@ def test_sections_the_server_has_no_operations_for_are_hidden_on_a_phone(browser
     assert page.is_visible("#logout")
     assert fits_the_width(page)
     assert unlabelled_controls(page) == []
+    page.screenshot(path=str(artifacts / "phone-account.png"), full_page=True)
 
 
 @pytest.mark.skipif(

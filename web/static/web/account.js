@@ -176,7 +176,7 @@ function exportSection() {
             href: x.download,
             onclick: async (e) => {
               e.preventDefault();
-              const saved = await busy(row, rowNote, () => download(x.download, `ttr-export-${x.id}.zip`));
+              const saved = await busy(row, rowNote, () => download(x.download, `ttr-export-${x.id}`));
               if (saved) {
                 toast(`Saved as ${saved}.`);
                 node.load();
