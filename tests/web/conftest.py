@@ -146,3 +146,21 @@ def web_server(
     thread.join(timeout=10)
     if request_finalizer is not None:
         request_finalizer()
+
+
+@pytest.fixture
+def mail(settings: object) -> Iterator[object]:
+    """A real SMTP server on the loopback, with Django's SMTP backend pointed at it: the
+    messages the pages make the service send (e-mail codes) are read from it."""
+    from tests.api.accounts.mailserver import MailServer
+
+    server = MailServer()
+    server.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"  # type: ignore[attr-defined]
+    settings.EMAIL_HOST = "127.0.0.1"  # type: ignore[attr-defined]
+    settings.EMAIL_PORT = server.port  # type: ignore[attr-defined]
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""  # type: ignore[attr-defined]
+    settings.EMAIL_USE_TLS = False  # type: ignore[attr-defined]
+    settings.DEFAULT_FROM_EMAIL = "ttr@example.org"  # type: ignore[attr-defined]
+    yield server
+    server.stop()

@@ -216,3 +216,22 @@ def play_one_decision(page, kind: str, played: dict[str, int]) -> None:
     played[kind] = played.get(kind, 0) + 1
     if done != kind:
         played[done] = played.get(done, 0) + 1
+
+
+# ------------------------------------------------------------------- settings and friends
+def unlabelled_controls(page) -> list[str]:
+    """The inputs, selects and buttons on the page that a screen reader could not name."""
+    return page.eval_on_selector_all(
+        "#app input, #app select, #app button",
+        """nodes => nodes
+            .filter(n => n.offsetParent !== null)
+            .filter(n => !(n.labels && n.labels.length) && !n.getAttribute('aria-label')
+                && !(n.tagName === 'BUTTON' && n.textContent.trim()))
+            .map(n => n.outerHTML)""",
+    )
+
+
+def fits_the_width(page) -> bool:
+    return page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )

@@ -53,21 +53,40 @@ export function newKey() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const RETRIES = [500, 2000]; // waits before each new try of a write the network lost
+// Writes the network lost even after their retries, by what they asked: the person's
+// next try of the same thing is the same intent, and goes with the same key.
+const lost = new Map();
+
 // Returns {status, data, etag}; a 304 has data null. Any other non-2xx throws ApiError.
+// Every write carries an Idempotency-Key, made here and nowhere else: one per intent, sent
+// again unchanged when the network loses the request, so the server applies it once.
 export async function request(method, path, { body, headers = {} } = {}) {
   const h = { Accept: "application/json", ...headers };
   if (session.token) h.Authorization = `Token ${session.token}`;
   if (body !== undefined) h["Content-Type"] = "application/json";
+  const write = WRITES.has(method);
+  const intent = `${session.token || ""} ${method} ${path} ${JSON.stringify(body ?? null)}`;
+  if (write) h["Idempotency-Key"] = lost.get(intent) || newKey();
   let response;
-  try {
-    response = await fetch(BASE + path, {
-      method,
-      headers: h,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-  } catch (err) {
-    throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(BASE + path, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+      });
+      lost.delete(intent);
+      break;
+    } catch (err) {
+      if (write && attempt >= RETRIES.length) lost.set(intent, h["Idempotency-Key"]);
+      if (!write || attempt >= RETRIES.length) {
+        throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+      }
+      await new Promise((done) => setTimeout(done, RETRIES[attempt]));
+    }
   }
   const etag = response.headers.get("ETag");
   if (response.status === 304) return { status: 304, data: null, etag };
@@ -91,6 +110,54 @@ export async function request(method, path, { body, headers = {} } = {}) {
 export const get = async (path, headers) => (await request("GET", path, { headers })).data;
 export const post = async (path, body = {}, headers) =>
   (await request("POST", path, { body, headers })).data;
+export const put = async (path, body) => (await request("PUT", path, { body })).data;
+export const patch = async (path, body) => (await request("PATCH", path, { body })).data;
+export const del = async (path) => (await request("DELETE", path)).data;
+
+// Which operations this server has: the paths of its schema, read once per page load.
+// Sections for operations a server may not have yet ask this before they show.
+let paths = null;
+export function hasPath(path) {
+  if (!paths) {
+    paths = get("/schema")
+      .then((schema) => new Set(Object.keys(schema.paths || {})))
+      .catch(() => new Set());
+  }
+  return paths.then((known) => known.has(BASE + path));
+}
+
+// A file the API gives to its owner (an export): fetched with the token, when it is on
+// this server, and handed to the browser to save under the name the server gives.
+export async function download(url, fallbackName) {
+  const target = new URL(url, location.href);
+  const h = {};
+  if (target.origin === location.origin && session.token) h.Authorization = `Token ${session.token}`;
+  let response;
+  try {
+    response = await fetch(target.href, { headers: h, cache: "no-store" });
+  } catch (err) {
+    throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+  }
+  if (!response.ok) {
+    let problem = {};
+    try {
+      problem = await response.json();
+    } catch {
+      // not a problem document
+    }
+    throw new ApiError(response.status, problem);
+  }
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const named = disposition.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = named ? decodeURIComponent(named[1]) : fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  return link.download;
+}
 
 // Every page of a page-numbered list.
 export async function allPages(path) {

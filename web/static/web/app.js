@@ -1,6 +1,9 @@
-// Entry point: hash routes (#/, #/login, #/game/12, #/game/12/replay) and the account bar.
+// Entry point: hash routes (#/, #/login, #/friends, #/account, #/game/12,
+// #/game/12/replay) and the account bar.
+import { showAccount } from "./account.js";
 import { ApiError, onSessionChange, post, session, setUnauthorizedHandler } from "./api.js";
 import { clearError, h, showError } from "./dom.js";
+import { showFriends } from "./friends.js";
 import { showGame } from "./game.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
@@ -12,11 +15,28 @@ function renderWho() {
   const who = document.getElementById("who");
   who.textContent = "";
   if (!session.token) return;
+  const here = location.hash;
+  const link = (id, href, text) =>
+    h("a.nav", { id, href, "aria-current": here === href ? "page" : null }, text);
   who.append(
     h("span.user", {}, session.username),
     " ",
-    h("button.link", { id: "logout", onclick: logout }, "Log out"),
+    h("nav.links", { "aria-label": "Account" },
+      link("nav-friends", "#/friends", "Friends"),
+      link("nav-account", "#/account", "Account"),
+      h("button.link", { id: "logout", onclick: logout }, "Log out"),
+    ),
   );
+}
+
+// Signed out here without logging out (the account is being deleted): the login form
+// says why, once.
+const NOTICE_KEY = "ttr.notice";
+function signOut(message) {
+  session.clear();
+  sessionStorage.setItem(NOTICE_KEY, message);
+  history.replaceState(null, "", "#/login");
+  route();
 }
 
 async function logout() {
@@ -57,7 +77,9 @@ function showLogin() {
     h("p.muted", {}, "Sign up makes a new account with this username and password. ",
       "This page uses only the public API: see ", h("a", { href: "/api/v1/docs" }, "the API docs"), "."),
   );
-  app.replaceChildren(form);
+  const notice = sessionStorage.getItem(NOTICE_KEY);
+  sessionStorage.removeItem(NOTICE_KEY);
+  app.replaceChildren(...(notice ? [h("p.card.notice#notice", { role: "status" }, notice)] : []), form);
 }
 
 function route() {
@@ -74,7 +96,9 @@ function route() {
   }
   const replay = hash.match(/^#\/game\/(\d+)\/replay$/);
   const game = hash.match(/^#\/game\/(\d+)$/);
-  if (replay) leave = showReplay(app, Number(replay[1]));
+  if (hash === "#/account") leave = showAccount(app, { signOut });
+  else if (hash === "#/friends") leave = showFriends(app);
+  else if (replay) leave = showReplay(app, Number(replay[1]));
   else if (game) leave = showGame(app, Number(game[1]));
   else leave = showLobby(app);
 }

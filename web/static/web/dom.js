@@ -89,3 +89,45 @@ export function formatDuration(seconds) {
   if (d) return `${d}d ${hms[0]}h`;
   return hms[0] ? `${hms[0]}:${pad(hms[1])}:${pad(hms[2])}` : `${hms[1]}:${pad(hms[2])}`;
 }
+
+// Where a section's refusals are told: under its controls, read out when it appears.
+export function problemNote(id) {
+  return h("p.problem", { id, role: "alert", hidden: true });
+}
+
+// Runs `fn` for the controls in `scope` (a form, a row, or one button): they are disabled
+// while it runs, and a refusal's `detail` is shown in `note`, by the control that caused it.
+// Answers what `fn` answered, or undefined when it failed.
+export async function busy(scope, note, fn) {
+  const controls = scope.matches("button, input, select")
+    ? [scope]
+    : [...scope.querySelectorAll("button, input, select")];
+  const before = controls.map((c) => c.disabled);
+  for (const c of controls) c.disabled = true;
+  scope.setAttribute("aria-busy", "true");
+  if (note) {
+    note.hidden = true;
+    note.textContent = "";
+    delete note.dataset.code;
+  }
+  try {
+    return await fn();
+  } catch (err) {
+    if (!note) throw err;
+    note.textContent = err && err.message ? err.message : String(err);
+    if (err && err.code) note.dataset.code = err.code;
+    note.hidden = false;
+    return undefined;
+  } finally {
+    controls.forEach((c, i) => {
+      c.disabled = before[i];
+    });
+    scope.removeAttribute("aria-busy");
+  }
+}
+
+// A date and time in the reader's own words ("5 Dec 2026, 10:30").
+export function when(iso) {
+  if (!iso) return "";
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}

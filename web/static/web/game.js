@@ -3,7 +3,7 @@
 // (each move as it is made); while it is not open, the view is polled with If-None-Match.
 // Legal actions are asked for whenever a decision of mine is pending, and every button is
 // made from them.
-import { board as loadBoard, get, newKey, openEvents, post, request } from "./api.js";
+import { board as loadBoard, get, openEvents, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
 import { describeMove, movesAfter } from "./moves.js";
@@ -130,7 +130,6 @@ export function showGame(root, gameId) {
     try {
       const r = await request("POST", `/games/${gameId}/actions`, {
         body: { version: decidedOn(), action },
-        headers: { "Idempotency-Key": newKey() },
       });
       resetUi();
       legal = null;

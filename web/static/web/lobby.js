@@ -1,7 +1,8 @@
 // The lobby: my games (my turn first, as the API orders them), invitations, open games to
 // join, and a form to create a game with AI seats and a time limit.
-import { allPages, get, openEvents, post, session } from "./api.js";
+import { allPages, get, post, session } from "./api.js";
 import { h, seatName, showError } from "./dom.js";
+import { listenToUser } from "./stream.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 // What the user's stream (GET /stream) tells of: each reloads the lists at once.
@@ -182,40 +183,12 @@ export function showLobby(root) {
   }
   // The user's stream brings invitations and turns at once; the open games, which no
   // notice tells of, are still read every 10 s.
-  let stream = null;
-  let retry = null;
-  let failures = 0;
-  async function listen() {
-    try {
-      const es = await openEvents("/stream");
-      if (!alive) return es.close();
-      stream = es;
-      es.onopen = () => {
-        failures = 0;
-        root.dataset.live = "stream";
-      };
-      for (const kind of NOTICES) es.addEventListener(kind, () => load());
-      es.onerror = () => {
-        es.close();
-        stream = null;
-        root.dataset.live = "poll";
-        failures += 1;
-        retry = setTimeout(listen, Math.min(60000, 2000 * 2 ** failures));
-      };
-    } catch {
-      failures += 1;
-      if (alive) retry = setTimeout(listen, Math.min(60000, 2000 * 2 ** failures));
-    }
-  }
-  root.dataset.live = "poll";
+  const stopListening = listenToUser(root, NOTICES, () => load());
   load();
-  listen();
   const timer = setInterval(load, 10000);
   return () => {
     alive = false;
     clearInterval(timer);
-    clearTimeout(retry);
-    if (stream) stream.close();
-    delete root.dataset.live;
+    stopListening();
   };
 }
