@@ -1,0 +1,34 @@
+"""Erasing an account: every app's ``account_erase(user)``, in the order of ``ERASERS``.
+
+Each app says what it keeps and what it erases of a user, in a module of its own; an app
+added later appends its eraser here (by dotted path, so an app of any layer may). Each
+eraser is safe to run again, so an erasure cut short (a worker lost) is simply run again
+by the sweep. The games' goes first (leaving a running game may still read the account
+as it was); the accounts' goes last, taking the account's name and every way to sign in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.models import User
+from django.utils.module_loading import import_string
+
+ERASERS: tuple[str, ...] = (
+    "games.commands.erasure.account_erase",
+    "notifications.erasure.account_erase",
+    "ratings.erasure.account_erase",
+    "idempotency.erasure.account_erase",
+    "privacy.exports.account_erase",
+    "accounts.erasure.account_erase",
+)
+
+
+def erasers() -> list[Callable[[User], None]]:
+    return [import_string(path) for path in ERASERS]
+
+
+def account_erase(user: User) -> None:
+    """Run every app's eraser on ``user``."""
+    for erase in erasers():
+        erase(user)
