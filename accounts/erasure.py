@@ -67,7 +67,8 @@ def account_erase(user: User) -> None:
                 if not is_erased(user):
                     user.username = pseudonym()
                 user.email, user.first_name, user.last_name = "", "", ""
-                user.set_unusable_password()
+                if user.has_usable_password():
+                    user.set_unusable_password()
                 user.is_active, user.is_staff, user.is_superuser = False, False, False
                 user.last_login = None
                 user.save()

@@ -4,7 +4,9 @@ Each app says what it keeps and what it erases of a user, in a module of its own
 added later appends its eraser here (by dotted path, so an app of any layer may). Each
 eraser is safe to run again, so an erasure cut short (a worker lost) is simply run again
 by the sweep. The games' goes first (leaving a running game may still read the account
-as it was); the accounts' goes last, taking the account's name and every way to sign in.
+as it was); the accounts' comes next to last, taking the account's name and every way to
+sign in; last, the games that show the name go up a version, so no view kept of the old
+name is served again.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ ERASERS: tuple[str, ...] = (
     "idempotency.erasure.account_erase",
     "privacy.exports.account_erase",
     "accounts.erasure.account_erase",
+    # Once renamed: every game that names the account shows its new name from a new version.
+    "games.commands.erasure.account_games_renew",
 )
 
 

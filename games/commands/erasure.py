@@ -6,15 +6,22 @@ rating and replay stays whole; the seat's user is the account under its pseudony
 lobbies the user made are cancelled (nobody else could start or cancel them); in the others
 the user gives up their seat, or declines their invitation. In a running game the seat is
 left as the game's timeout policy settles a missed deadline (``seats.seat_abandon``).
+
+Once the account has its pseudonym, every game that names it (a seat, its creator) goes up
+a version (``account_games_renew``, run after the accounts' eraser): a view shows the
+name, so the new name is a change a client can see, and the views kept of the old version
+(in the cache and in each process) and its ETags are never served again.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q
 
 from games.commands import lobby
 from games.commands.seats import seat_abandon
+from games.commands.write import bump, game_lock
 from games.models import Game, GameStatus, IdempotencyRecord, Seat, SeatKind, Vacation
 from ttr_service.http.problems import ServiceError
 
@@ -63,3 +70,11 @@ def account_erase(user: User) -> None:
                     raise
     Vacation.objects.filter(user=user).delete()
     IdempotencyRecord.objects.filter(user=user).delete()
+
+
+def account_games_renew(user: User) -> None:
+    """One version more for every game that names ``user``, once they were renamed."""
+    named = Game.objects.filter(Q(created_by=user) | Q(seats__user=user)).distinct()
+    for game_id in named.values_list("pk", flat=True):
+        with transaction.atomic():
+            bump(game_lock(game_id))
