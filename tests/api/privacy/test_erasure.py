@@ -97,7 +97,8 @@ def _world(alice: Person, bob: Person, carol: Person, dave: Person) -> dict[str,
     """Alice with a row in every table that can name her, beside her friends' own (bob was
     made before her, carol after, so their friendships name her on either side)."""
     user = alice.user
-    erin, fay = person("erin"), person("fay")
+    person("erin")
+    fay = person("fay")
     games = {
         "finished": finished_game(alice, bob),  # type: ignore[arg-type]
         "running": two_player(alice, bob, timeout_policy="forfeit"),
