@@ -86,14 +86,14 @@ class ArchivePlayerSerializer(serializers.Serializer[Any]):
     since = serializers.DateTimeField()
 
 
-class ArchiveRequestSerializer(serializers.Serializer[Any]):
+class ArchiveAskedSerializer(serializers.Serializer[Any]):
     username = serializers.CharField(help_text="The other player.")
     at = serializers.DateTimeField()
 
 
 class ArchiveFriendRequestsSerializer(serializers.Serializer[Any]):
-    sent = ArchiveRequestSerializer(many=True)
-    received = ArchiveRequestSerializer(many=True, help_text="Those shown to the account.")
+    sent = ArchiveAskedSerializer(many=True)
+    received = ArchiveAskedSerializer(many=True, help_text="Those shown to the account.")
 
 
 class ArchiveSeatSerializer(serializers.Serializer[Any]):

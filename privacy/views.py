@@ -172,7 +172,7 @@ class ExportDownloadView(APIView):
                 Code.EXPORT_GONE,
             ),
         },
-        examples=[examples.GONE],
+        examples=[examples.ARCHIVE, examples.GONE],
     )
     def get(self, request: Request, export_id: int) -> Response:
         archive = exports.export_download(caller(request), export_id)

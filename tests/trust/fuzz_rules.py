@@ -34,6 +34,9 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
         "new_password:PASSWORD_TOO_SIMILAR",
     },
     "auth_email_verify": {"EMAIL_CODE_INVALID"},
+    # An account with a password confirms its deletion with it; `confirm` is for an account
+    # without one.
+    "account_delete": {"DELETION_NOT_CONFIRMED"},
     # Route, station and ticket ids are the board's own, and a `board` in the body must be
     # the one in the path; one schema serves every board.
     "boards_score": {
