@@ -40,8 +40,9 @@ class ExportStatus(models.TextChoices):
 
 class DataExport(models.Model):
     """One archive of an account's data, built by a worker, downloaded once by its owner
-    until ``expires_at``. ``archive`` holds the JSON while it may be downloaded, and is
-    dropped once it is (or once it expires)."""
+    until ``expires_at``. ``archive`` holds the JSON, gzipped (a tenth of its size:
+    docs/decisions/0502), while it may be downloaded, and is dropped once it is (or once it
+    expires)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports"
@@ -53,7 +54,7 @@ class DataExport(models.Model):
     ready_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
     downloaded_at = models.DateTimeField(null=True, blank=True)
-    archive = models.JSONField(null=True, blank=True)
+    archive = models.BinaryField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -174,11 +175,12 @@ class ExportDownloadView(APIView):
         },
         examples=[examples.ARCHIVE, examples.GONE],
     )
-    def get(self, request: Request, export_id: int) -> Response:
+    def get(self, request: Request, export_id: int) -> HttpResponse:
         archive = exports.export_download(caller(request), export_id)
         filename = f"ttr-account-export-{export_id}.json"
-        # Written by ArchiveSerializer when it was built (exports.export_build).
-        return Response(
+        # The JSON ArchiveSerializer wrote when it was built (exports.export_build).
+        return HttpResponse(
             archive,
+            content_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{filename}"'},
         )
