@@ -19,10 +19,12 @@ from django.utils.module_loading import import_string
 ERASERS: tuple[str, ...] = (
     "games.commands.erasure.account_erase",
     "notifications.erasure.account_erase",
-    "ratings.erasure.account_erase",
     "idempotency.erasure.account_erase",
     "privacy.exports.account_erase",
     "accounts.erasure.account_erase",
+    # After the accounts': a game the erasure ended may be recorded meanwhile, and its
+    # recording drops the statistics of an account already erased (ratings.services).
+    "ratings.erasure.account_erase",
     # Once renamed: every game that names the account shows its new name from a new version.
     "games.commands.erasure.account_games_renew",
 )

@@ -164,3 +164,34 @@ def test_an_erasure_held_by_another_worker_is_left_to_it_until_its_lease_ends(
     assert deletions_sweep(due + timedelta(minutes=6)) == 1
     assert _erased(alice.user)
     assert not AuthToken.objects.filter(user=alice.user).exists()
+
+
+def test_the_pseudonyms_form_is_no_one_elses_name(api_client: APIClient) -> None:
+    response = api_client.post(
+        "/api/v1/auth/register",
+        {"username": "Deleted-Player-0a1b2c3d4e5f", "password": PASSWORD},
+        format="json",
+    )
+    assert (response.status_code, response.json()["code"]) == (409, "USERNAME_TAKEN")
+
+
+def test_a_provider_sign_in_during_the_grace_period_cancels_the_deletion(
+    settings: Any, rf: Any
+) -> None:
+    from accounts.identities import provider_sign_in
+    from accounts.models import ProviderIdentity
+    from accounts.providers import Claims
+
+    settings.ACCOUNT_DELETION_GRACE_HOURS = 24
+    alice = person("alice", password=None)
+    ProviderIdentity.objects.create(user=alice.user, provider="apple", subject="alice-sub")
+    delete(alice.client, confirm="DELETE")
+    assert AccountDeletion.objects.exists()
+
+    claims = Claims(
+        provider="apple", subject="alice-sub", email=None, email_verified=False, given_name=None
+    )
+    signed = provider_sign_in(rf.post("/"), claims, username=None, token_name=None)
+
+    assert signed.user.pk == alice.user.pk and not signed.created
+    assert not AccountDeletion.objects.exists()

@@ -26,7 +26,7 @@ from games.models import Game, GameStatus, IdempotencyRecord, Move, Seat, Vacati
 from notifications.models import Device, Notification, Preference, WebhookEndpoint
 from privacy.erasure import ERASERS, account_erase, erasers
 from privacy.exports import export_build, export_request
-from ratings.models import Rating, RatingChange
+from ratings.models import PlayerStats, Rating, RatingChange
 from ratings.services import game_result_record
 from tests.api.games.conftest import create_game
 from tests.trust.conftest import finished_game
@@ -260,3 +260,21 @@ def test_an_erasure_run_again_changes_nothing(
     account_erase(get_user_model().objects.get(pk=alice.user.pk))
 
     assert get_user_model().objects.filter(pk=alice.user.pk).values().get() == erased
+
+
+def test_a_game_the_erasure_ended_is_recorded_without_statistics_of_the_erased(
+    django_capture_on_commit_callbacks: Any, settings: Any
+) -> None:
+    alice, bob = person("alice"), person("bob")
+    game_id = two_player(alice, bob, timeout_policy="forfeit")
+
+    _erase(alice, django_capture_on_commit_callbacks, settings)
+    # Its recording runs after the erasure (on a worker, later).
+    assert Game.objects.get(pk=game_id).status == GameStatus.FINISHED
+    assert game_result_record(game_id)
+
+    assert not PlayerStats.objects.filter(user=alice.user).exists()
+    assert not Rating.objects.filter(user=alice.user).exists()
+    assert RatingChange.objects.filter(user=alice.user, game_id=game_id).exists()
+    assert PlayerStats.objects.get(user=bob.user).wins == 1
+    assert Rating.objects.filter(user=bob.user).exists()
