@@ -18,6 +18,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from knox.settings import knox_settings
 
+from accounts.erasure import PSEUDONYM_PREFIX
 from accounts.lockout import account_locked
 from accounts.models import TOKEN_NAME_MAX_LENGTH, AuthToken
 from ttr_service.http.codes import Code
@@ -41,8 +42,9 @@ def _username_taken(username: str) -> ServiceError:
 
 def user_register(*, username: str, password: str | None, email: str = "") -> User:
     """A new active user. The password must already have passed the validators; without
-    one, the user signs in through a provider only (an unusable password)."""
-    if user_find(username) is not None:
+    one, the user signs in through a provider only (an unusable password). Names of the
+    erased accounts' form (``deleted-player-…``) are the service's own, taken to all."""
+    if user_find(username) is not None or username.lower().startswith(PSEUDONYM_PREFIX):
         raise _username_taken(username)
     try:
         # The unique index on LOWER(username) settles a race between two registrations.

@@ -16,6 +16,7 @@ _TITLES = {
     Kind.GAME_OVER: "Your game is over",
     Kind.FRIEND_REQUEST: "You have a friend request",
     Kind.FRIEND_ACCEPTED: "Your friend request was accepted",
+    Kind.EXPORT_READY: "Your data export is ready to download",
 }
 
 

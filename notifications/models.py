@@ -24,6 +24,7 @@ class Kind(models.TextChoices):
     GAME_OVER = "game_over", "A game of yours is over"
     FRIEND_REQUEST = "friend_request", "A player asks to be your friend"
     FRIEND_ACCEPTED = "friend_accepted", "A player accepted your friend request"
+    EXPORT_READY = "export_ready", "Your data export is ready to download"
 
 
 class Channel(models.TextChoices):

@@ -49,6 +49,14 @@ class NotificationDataSerializer(serializers.Serializer[dict[str, Any]]):
     friend_request_id = serializers.IntegerField(
         required=False, help_text="`friend_request`: the request's id, to accept or decline it."
     )
+    export_id = serializers.IntegerField(
+        required=False,
+        help_text="`export_ready`: the export's id, to download it "
+        "(`GET /account/exports/{id}/download`).",
+    )
+    expires_at = serializers.DateTimeField(
+        required=False, help_text="`export_ready`: until when it may be downloaded, once."
+    )
 
     def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
         # The stored details as they are: a key a notice lacks stays out (not null).
@@ -109,6 +117,7 @@ class KindChannelsSerializer(StrictSerializer):
     game_over = ChannelFlagsSerializer(required=False)
     friend_request = ChannelFlagsSerializer(required=False)
     friend_accepted = ChannelFlagsSerializer(required=False)
+    export_ready = ChannelFlagsSerializer(required=False)
 
 
 @extend_schema_field({"type": "string", "pattern": TIME_PATTERN, "example": "22:00"})

@@ -11,11 +11,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
+from accounts.erasure import PSEUDONYM_PREFIX
 from games.models import Game, GameStatus, Seat, SeatKind
 
 from . import elo
@@ -60,7 +62,20 @@ def game_result_record(game_id: int) -> bool:
         _record_stats(game, outcomes)
         if rated:
             _record_ratings(game, outcomes)
+        _erased_dropped(outcomes)
     return True
+
+
+def _erased_dropped(outcomes: list[_Outcome]) -> None:
+    """An erased account keeps no statistics or rating (``ratings.erasure``), also from a
+    game that ended as it was erased; its ``RatingChange`` stays, the record of the game."""
+    erased = User.objects.filter(
+        pk__in=[o.user_id for o in outcomes],
+        is_active=False,
+        username__startswith=PSEUDONYM_PREFIX,
+    ).values("pk")
+    PlayerStats.objects.filter(user__in=erased).delete()
+    Rating.objects.filter(user__in=erased).delete()
 
 
 def game_results_record_missing() -> int:

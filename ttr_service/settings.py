@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "social",
+    "privacy",
     "web",
     "ops",
 ]
@@ -263,6 +264,20 @@ CELERY_BEAT_SCHEDULE["notifications-prune-outbox"] = {
 CELERY_BEAT_SCHEDULE["notifications-warn-deadlines"] = {
     "task": "notifications.tasks.warn_deadlines",
     "schedule": float(DEADLINE_SWEEP_SECONDS),
+}
+
+# Account deletion and data export (privacy/). A deleted account is erased after this many
+# hours (0: at once); signing in again meanwhile cancels the deletion.
+ACCOUNT_DELETION_GRACE_HOURS = env.get_int("ACCOUNT_DELETION_GRACE_HOURS", default=0, minimum=0)
+# How often the beat erases the accounts whose grace ended and expires old exports.
+PRIVACY_SWEEP_SECONDS = env.get_int("PRIVACY_SWEEP_SECONDS", default=60, minimum=1)
+# A data export may be downloaded (once) for this many hours after it is ready.
+DATA_EXPORT_HOURS = env.get_int("DATA_EXPORT_HOURS", default=24, minimum=1)
+# At most one data export asked for per this many minutes per account.
+DATA_EXPORT_INTERVAL_MINUTES = env.get_int("DATA_EXPORT_INTERVAL_MINUTES", default=60, minimum=0)
+CELERY_BEAT_SCHEDULE["privacy-sweep"] = {
+    "task": "privacy.tasks.sweep",
+    "schedule": float(PRIVACY_SWEEP_SECONDS),
 }
 
 REST_FRAMEWORK = {

@@ -114,17 +114,25 @@ def _settle(game: Game, plan: dict[int, Action]) -> bool:
             game.timeout_policy == TimeoutPolicy.AI_TAKES_SEAT
             and row.missed_turns >= game.timeout_takeover_after
         )
-        if take_over and not row.ai_controlled:
-            row.ai_controlled, row.ai_controlled_since = True, timezone.now()
-        Seat.objects.filter(pk=row.pk).update(
-            missed_turns=row.missed_turns,
-            ai_controlled=row.ai_controlled,
-            ai_controlled_since=row.ai_controlled_since,
-        )
-        events.timed_out(game, row, game.timeout_policy, take_over)
         if take_over:
-            events.ai_turns_on_commit(game.pk, game.version)
+            seat_hand_to_ai(game, row)
+        else:
+            Seat.objects.filter(pk=row.pk).update(missed_turns=row.missed_turns)
+        events.timed_out(game, row, game.timeout_policy, take_over)
     return True
+
+
+def seat_hand_to_ai(game: Game, row: Seat) -> None:
+    """From now on the AI plays ``row`` of the locked ``game`` for its person, who keeps
+    the seat: after missed deadlines (``ai_takes_seat``), or when the person leaves the
+    service (``seats.seat_abandon``). Its turn, if it has one, is queued on commit."""
+    row.ai_controlled, row.ai_controlled_since = True, timezone.now()
+    Seat.objects.filter(pk=row.pk).update(
+        missed_turns=row.missed_turns,
+        ai_controlled=True,
+        ai_controlled_since=row.ai_controlled_since,
+    )
+    events.ai_turns_on_commit(game.pk, game.version)
 
 
 def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:

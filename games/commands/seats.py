@@ -1,5 +1,6 @@
 """Commands on a seat of a running game: more time for the seats to move, given by an
-opponent, and a seat taken back from the AI by its person."""
+opponent, a seat taken back from the AI by its person, and a seat its person leaves for
+good."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from datetime import timedelta
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from engine import Forfeit
 from games import errors
+from games.commands.deadlines import seat_hand_to_ai
 from games.commands.play import settled_first
-from games.commands.write import bump, game_lock
-from games.domain.seats import seat_of
-from games.models import Game, GameStatus, Seat
+from games.commands.write import bump, game_lock, move_apply
+from games.domain.seats import played_by_ai, seat_of, state_of
+from games.models import Game, GameStatus, MoveCause, Seat, TimeoutPolicy
 from games.queries import deadlines
 from games.queries.deadlines import MAX_EXTRA_SECONDS, MIN_EXTRA_SECONDS
 from ttr_service.http.codes import Code
@@ -61,3 +64,32 @@ def seat_reclaim(user: User, game_id: int) -> Game:
         seat.ai_controlled, seat.ai_controlled_since, seat.missed_turns = False, None, 0
         bump(game)
     return game
+
+
+def seat_abandon(user: User, game_id: int) -> Game:
+    """``user`` leaves a running game for good (their account is being erased), as the
+    game's timeout policy says a missed deadline is settled: with ``forfeit`` the seat
+    forfeits now (the engine's ``Forfeit``: its routes stay, it ranks last, and with fewer
+    than two players left the game ends); with ``ai_plays_turn`` or ``ai_takes_seat`` the
+    AI takes the seat at once (``deadlines.seat_hand_to_ai``), and plays it to the end.
+
+    Changes nothing when the game is not being played, the user has no seat in it, or the
+    seat is already the AI's or has forfeited: running it twice is running it once."""
+
+    def command() -> Game:
+        with transaction.atomic():
+            game = game_lock(game_id)
+            seat = seat_of(user, game)
+            if seat is None or game.status != GameStatus.ACTIVE:
+                return game
+            if deadlines.unsettled(game):
+                raise errors.DeadlinePassed(game_id)
+            if game.timeout_policy == TimeoutPolicy.FORFEIT:
+                if state_of(game).is_legal(seat.index, Forfeit()):
+                    move_apply(game, seat.index, Forfeit(), cause=MoveCause.PLAYER)
+            elif not played_by_ai(seat):
+                bump(game)
+                seat_hand_to_ai(game, seat)
+            return game
+
+    return settled_first(game_id, command)

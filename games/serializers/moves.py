@@ -98,6 +98,12 @@ def moves_seen(rows: list[Move], viewer: int | None, status: str) -> list[dict[s
     return [_MOVE(_move(m, viewer, everything)) for m in rows]
 
 
+def moves_of_seat(rows: list[Move], seat: int) -> list[dict[str, Any]]:
+    """Logged moves as ``seat`` saw them while the game was played, even once it is over:
+    never another seat's hidden cards (what an account's data export holds)."""
+    return [_MOVE(_move(m, seat, False)) for m in rows]
+
+
 def move_page(
     rows: list[Move], viewer: int | None, status: str, after: int, more: bool
 ) -> dict[str, Any]:

@@ -39,6 +39,7 @@ BENCH = ROOT / "bench"
 NOT_SCRIPTS = {"latency_settings"}
 # Every script a test below runs.
 RUN_HERE = {
+    "account_data",
     "action_latency",
     "ai",
     "load",
@@ -167,6 +168,12 @@ def test_workers_on_the_embedded_default_times_ai_replies_and_ai_games() -> None
     has_keys(figures, WORKER_FIGURES | {"ai_games_per_minute"})
     assert (figures["broker"], figures["database"]) == ("default", "sqlite3")
     assert (figures["ai_replies_timed"], figures["ai_games"]) == (2, 1)
+
+
+def test_account_data_times_an_export_and_an_erasure() -> None:
+    figures = run("account_data", "--games", "2")
+    has_keys(figures, {"games", "archive_bytes", "archive_gzip_bytes", "archive_ms", "erase_ms"})
+    assert figures["games"] == 2
 
 
 def test_workers_on_redis_times_ai_replies_and_ai_games(redis_server) -> None:

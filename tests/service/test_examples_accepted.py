@@ -273,6 +273,16 @@ def as_caller(case: Case) -> Sent:
     return client_of(user(CALLER)), case.path, case.body
 
 
+def account_delete(case: Case) -> Sent:
+    """An account with the example's password, or without one for the `confirm` example
+    (it signs in with a provider only)."""
+    someone = user(CALLER, case.body.get("password", OTHER_PASSWORD))
+    if "confirm" in case.body:
+        someone.set_unusable_password()
+        someone.save()
+    return client_of(someone), case.path, case.body
+
+
 def register(case: Case) -> Sent:
     return APIClient(), case.path, case.body
 
@@ -338,6 +348,7 @@ def to_player(case: Case) -> Sent:
 
 
 HOW: dict[str, Callable[[Case], Sent]] = {
+    "POST /api/v1/account/deletion": account_delete,
     "POST /api/v1/auth/register": register,
     "POST /api/v1/auth/login": log_in,
     "POST /api/v1/auth/tokens": as_caller,

@@ -21,6 +21,7 @@ from accounts.models import AuthToken, ProviderIdentity
 from accounts.services import token_issue
 from games.models import Game
 from notifications.models import Device, Notification, WebhookEndpoint
+from privacy.exports import export_build, export_request
 
 from .conftest import Persona, create_game, finished_game, persona
 
@@ -143,6 +144,11 @@ class World:
 
     def _make_friend_request(self) -> int:
         return friend_request_send(self.creator.user, "opponent").pk
+
+    def _make_export(self) -> int:
+        export = export_request(self.creator.user)
+        assert export_build(export.pk) == "ready"
+        return export.pk
 
     def _make_vacation(self) -> int:
         started = self.creator.client.post("/api/v1/vacations", {"days": 1}, format="json")

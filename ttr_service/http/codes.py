@@ -229,6 +229,19 @@ class Code(Enum):
     # Ratings: statistics and the leaderboard.
     PLAYER_NOT_FOUND = Declared(404, "No player by that username.")
 
+    # Deleting an account and exporting its data.
+    DELETION_NOT_CONFIRMED = Declared(
+        400, "Send the account's `password` (or, without one, `confirm` of `DELETE`)."
+    )
+    EXPORT_PENDING = Declared(409, "An export of the account is being built; wait for it.")
+    EXPORT_THROTTLED = Declared(
+        429,
+        "An export was asked for recently; wait for the seconds in Retry-After.",
+        retry_after=True,
+    )
+    EXPORT_NOT_READY = Declared(409, "The export is being built, or it failed.")
+    EXPORT_GONE = Declared(410, "The export was downloaded already, or it expired.")
+
     @property
     def declared(self) -> Declared:
         value: Declared = self.value
