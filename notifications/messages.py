@@ -16,6 +16,9 @@ _TITLES = {
     Kind.GAME_OVER: "Your game is over",
     Kind.FRIEND_REQUEST: "You have a friend request",
     Kind.FRIEND_ACCEPTED: "Your friend request was accepted",
+    Kind.MATCH_FOUND: "Your quick match found a game",
+    Kind.REMATCH_OFFERED: "A rematch is asked for",
+    Kind.REMATCH_DECLINED: "The rematch was declined",
 }
 
 

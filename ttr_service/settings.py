@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "social",
+    "matchmaking",
     "web",
     "ops",
 ]
@@ -175,6 +176,19 @@ CELERY_BEAT_SCHEDULE["ratings-record-missing-results"] = {
     "schedule": 300.0,
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Quick match (matchmaking/): how long a seek waits before it expires, how often the beat
+# pairs what the seeks' own tasks left waiting, how fast a rating window widens, and how many
+# waiting seeks one pairing run locks at most.
+SEEK_EXPIRY_MINUTES = env.get_int("SEEK_EXPIRY_MINUTES", default=10, minimum=1)
+MATCHMAKING_SWEEP_SECONDS = env.get_int("MATCHMAKING_SWEEP_SECONDS", default=2, minimum=1)
+MATCHMAKING_WIDEN_POINTS = env.get_int("MATCHMAKING_WIDEN_POINTS", default=50, minimum=0)
+MATCHMAKING_WIDEN_SECONDS = env.get_int("MATCHMAKING_WIDEN_SECONDS", default=30, minimum=1)
+MATCHMAKING_BATCH = env.get_int("MATCHMAKING_BATCH", default=500, minimum=2)
+CELERY_BEAT_SCHEDULE["matchmaking-pair-seeks"] = {
+    "task": "matchmaking.tasks.pair_seeks",
+    "schedule": float(MATCHMAKING_SWEEP_SECONDS),
+}
 
 
 # How long before a deadline players are warned (seconds, comma-separated).

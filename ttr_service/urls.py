@@ -22,6 +22,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("notifications.urls")),
     path("", include("ratings.urls")),
     path("", include("social.urls")),
+    path("", include("matchmaking.urls")),
     # Anything else under /api/v1/ (an unknown path, a game id that is not a number) is a
     # problem+json 404, also with DEBUG on, where Django would answer an HTML page.
     re_path(r"^.*$", api_not_found),

@@ -229,6 +229,13 @@ class Code(Enum):
     # Ratings: statistics and the leaderboard.
     PLAYER_NOT_FOUND = Declared(404, "No player by that username.")
 
+    # Matchmaking: quick match (seeks) and rematches.
+    SEEK_NOT_FOUND = Declared(404, "No seek of the caller's has this id.")
+    SEEK_EXISTS = Declared(409, "The caller has a seek waiting at this pace already.")
+    SEEK_MATCHED = Declared(409, "The seek found its game already; it can't be cancelled.")
+    REMATCH_DECLINED = Declared(409, "A player declined the rematch of this game.")
+    REMATCH_MADE = Declared(409, "The rematch of this game is made already.")
+
     @property
     def declared(self) -> Declared:
         value: Declared = self.value
