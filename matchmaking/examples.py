@@ -70,6 +70,13 @@ def seek_cancelled() -> OpenApiExample:
     return OpenApiExample("Cancelled", value=_seek(SeekStatus.CANCELLED, None), response_only=True)
 
 
+_TITLES = {
+    "open": "Asked for, one player to agree",
+    "made": "Every player agreed: the new game",
+    "declined": "Declined",
+}
+
+
 def rematch(status: str = "open") -> OpenApiExample:
     made = status == "made"
     state = RematchState(
@@ -77,8 +84,8 @@ def rematch(status: str = "open") -> OpenApiExample:
         status=status,
         agreed=["alice", "bob"] if made else ["alice"],
         waiting_for=[] if made else ["bob"],
-        declined_by=None,
+        declined_by="bob" if status == "declined" else None,
         new_game=40 if made else None,
     )
-    title = "Every player agreed: the new game" if made else "Asked for, one player to agree"
+    title = _TITLES[status]
     return OpenApiExample(title, value=dict(RematchSerializer(state).data), response_only=True)

@@ -40,7 +40,7 @@ def seek_create(
     players_min: int,
     players_max: int,
     turn_time_limit: int,
-    rated: bool,
+    rated: bool = True,
     rating_window: int | None = None,
     ai_fill_after: int | None = None,
 ) -> Seek:

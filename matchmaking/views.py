@@ -175,6 +175,7 @@ class RematchView(APIView):
                 Code.GAME_NOT_FOUND, _NOT_SEATED, _NOT_FINISHED, Code.REMATCH_MADE, keyed=True
             ),
         },
+        examples=[examples.rematch("declined")],
     )
     @idempotent
     def delete(self, request: Request, game_id: int) -> Response:
