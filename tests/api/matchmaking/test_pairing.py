@@ -117,7 +117,7 @@ def test_a_table_forms_when_every_seeker_has_enough_players(people):
 
 
 def test_a_rating_window_widens_with_the_wait(people):
-    [(alice, a), (bob, b)] = people("alice", "bob")
+    [(_, a), (bob, b)] = people("alice", "bob")
     Rating.objects.create(user=bob, board="europe", rating=1700.0)
     seek(a, rating_window=100)
     seek(b)
