@@ -6,12 +6,12 @@ pace and rated flag, no block stands between any two of their players, and each 
 rating lies within the other's window. A window of ``w`` points widens by
 ``MATCHMAKING_WIDEN_POINTS`` every ``MATCHMAKING_WIDEN_SECONDS`` its seek has waited; no
 window means anyone. Oldest first, each seek still free gathers the compatible seeks after
-it while the table has room (at most the smallest ``players_max`` of those gathered, and
-only seeks whose range still holds the count); the table forms when it holds at least the
-largest ``players_min`` among them (a group too small for one of them drops the seeks
-asking for the most players first, never its oldest). A group too small forms anyway when
-each of its seeks allows AI seats and has waited its ``ai_fill_after``: medium AI seats
-fill it up to its largest ``players_min``.
+it while their player ranges still overlap and the table has room (no more players than
+any of them accepts); the table forms when it holds at least the largest ``players_min``
+among them (a group too small for one of them drops the seeks asking for the most players
+first, never its oldest). A group too small forms anyway when each of its seeks allows AI
+seats and has waited its ``ai_fill_after``: medium AI seats fill it up to its largest
+``players_min``.
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ def _joins(
     now: datetime,
     widening: Widening,
 ) -> bool:
-    count = len(group) + 1
-    if count > min(s.players_max for s in (*group, seek)):
+    members = (*group, seek)
+    count, most = len(members), min(s.players_max for s in members)
+    # The ranges must overlap (a count all accept), and the table have room.
+    if max(s.players_min for s in members) > most or count > most:
         return False
     return all(
         member.user_id != seek.user_id
