@@ -43,6 +43,7 @@ RUN_HERE = {
     "ai",
     "load",
     "longest_path",
+    "matchmaking",
     "playouts",
     "request_profile",
     "rules_engine",
@@ -248,6 +249,19 @@ def test_load_runs_its_four_phases_with_the_liveness_probe_as_ceiling(bench_data
     assert {r["phase"] for r in figures["rows"]} == {"ceiling", "view", "moves", "opening", "play"}
     # A ceiling endpoint that failed (a wrong path, a 503) would count as errors.
     assert figures["errors"] == 0, figures["error_kinds"]
+
+
+@pytest.mark.postgres
+def test_matchmaking_pairs_seekers_on_real_workers(bench_database) -> None:
+    figures = run(
+        "matchmaking",
+        *("--seekers", "12", "--seconds", "2", "--drain", "10"),
+        *("--database", bench_database("matchmaking")),
+        timeout=180,
+    )
+    has_keys(figures, {"seek_to_game", "completing", "errors", "paired_twice", "matched"})
+    assert figures["seeks_made"] == 12
+    assert figures["paired_twice"] == 0
 
 
 @pytest.mark.postgres

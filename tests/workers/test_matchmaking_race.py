@@ -70,6 +70,9 @@ def test_two_workers_seat_each_of_200_seekers_in_one_game_at_most(worker_env, tm
         )
         wait_for(_settled, SETTLE_SECONDS, "the pairing to settle")
 
+    # Both workers paired seeks at once.
+    for log in ("first.log", "second.log"):
+        assert "pair_seeks" in (tmp_path / log).read_text(), log
     seeks = list(Seek.objects.all())
     assert {s.status for s in seeks} <= {SeekStatus.MATCHED, SeekStatus.WAITING}
     by_game: dict[int, set[int]] = {}
