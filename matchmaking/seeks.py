@@ -4,11 +4,13 @@ A seek is made waiting, with the player's rating on its board (``ratings``; the 
 rating for a player who has none), and expires ``SEEK_EXPIRY_MINUTES`` later. One seek
 per player and pace may wait: a second is refused (``SEEK_EXISTS``), not put in its place,
 so a retried or doubled request never drops the first seek's place in line. The pairing
-is asked for once the seek commits (``matchmaking.tasks.pair_seeks``).
+is asked for once the seek commits (``matchmaking.tasks.pair_seeks``, with the time it was
+asked).
 """
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -20,7 +22,7 @@ from django.utils import timezone
 from ratings.models import INITIAL_RATING, Rating
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
-from ttr_service.tasks.sending import send_task_on_commit
+from ttr_service.tasks.sending import send_task
 
 from .models import Seek, SeekStatus
 
@@ -75,7 +77,7 @@ def seek_create(
                 Code.SEEK_EXISTS,
                 f"You have a seek waiting at {turn_time_limit} seconds a move; cancel it first.",
             ) from None
-        send_task_on_commit(PAIR_SEEKS)
+        transaction.on_commit(lambda: send_task(PAIR_SEEKS, time.time()))
     return seek
 
 
