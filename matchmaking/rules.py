@@ -8,10 +8,10 @@ rating lies within the other's window. A window of ``w`` points widens by
 window means anyone. Oldest first, each seek still free gathers the compatible seeks after
 it while their player ranges still overlap and the table has room (no more players than
 any of them accepts); the table forms when it holds at least the largest ``players_min``
-among them (a group too small for one of them drops the seeks asking for the most players
-first, never its oldest). A group too small forms anyway when each of its seeks allows AI
-seats and has waited its ``ai_fill_after``: medium AI seats fill it up to its largest
-``players_min``.
+among them (a group too small for one of them is gathered again without the seek asking
+for the most players, never its oldest). A group too small forms anyway when each of its
+seeks allows AI seats and has waited its ``ai_fill_after``: medium AI seats fill it up to
+its largest ``players_min``.
 """
 
 from __future__ import annotations
@@ -100,13 +100,32 @@ def _needed(group: Sequence[Waiting]) -> int:
     return max(2, *(s.players_min for s in group))
 
 
-def _acceptable(group: list[Waiting]) -> list[Waiting]:
-    """The group, less the seeks asking for the most players (never its first) while it
+# How many times a group too small for one of its seeks is gathered again without the
+# seek asking for the most players (a table holds five at most).
+REGATHERS = 5
+
+
+def _gather(
+    anchor: Waiting,
+    after: Sequence[Waiting],
+    blocked: Collection[frozenset[int]],
+    now: datetime,
+    widening: Widening,
+) -> list[Waiting]:
+    """The group ``anchor`` heads: the seeks ``after`` it that fit, oldest first, while
+    they fit; gathered again without the seek asking for the most players while the group
     is too small for one of them."""
-    while len(group) > 1 and len(group) < _needed(group):
-        group = [*group[:1], *sorted(group[1:], key=lambda s: s.players_min)[:-1]]
-        group.sort(key=lambda s: s.created_at)
-    return group
+    left_out: set[int] = set()
+    group = [anchor]
+    for _ in range(REGATHERS):
+        group = [anchor]
+        for seek in after:
+            if seek.id not in left_out and _joins(group, seek, blocked, now, widening):
+                group.append(seek)
+        if len(group) >= _needed(group) or len(group) == 1:
+            return group
+        left_out.add(max(group[1:], key=lambda s: s.players_min).id)
+    return group[:1]
 
 
 def tables(
@@ -122,11 +141,8 @@ def tables(
     for i, anchor in enumerate(seeks):
         if anchor.id in used:
             continue
-        group = [anchor]
-        for seek in seeks[i + 1 :]:
-            if seek.id not in used and _joins(group, seek, blocked, now, widening):
-                group.append(seek)
-        group = _acceptable(group)
+        free = [s for s in seeks[i + 1 :] if s.id not in used]
+        group = _gather(anchor, free, blocked, now, widening)
         needed = _needed(group)
         if len(group) >= needed:
             found.append(Table(tuple(group), 0))

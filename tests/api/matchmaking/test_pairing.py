@@ -138,3 +138,18 @@ def test_ai_seats_fill_the_table_after_the_allowed_wait(people):
     ]  # fmt: skip
     assert Game.objects.get(pk=game_id).status == GameStatus.ACTIVE
     assert _status(mine["id"]) == SeekStatus.MATCHED
+
+
+def test_a_pairing_asked_before_a_later_run_started_is_dropped(people):
+    from django.core.cache import cache
+
+    from matchmaking.tasks import LAST_RUN, pair_seeks
+
+    [(_, a), (_, b)] = people("alice", "bob")
+    seek(a)
+    seek(b)
+    cache.set(LAST_RUN, 2000.0)
+    assert pair_seeks(1999.0) == 0  # a run started after it was asked: dropped
+    assert Seek.objects.filter(status=SeekStatus.WAITING).count() == 2
+    assert pair_seeks(2001.0) == 1  # asked after the last run started: it runs
+    assert cache.get(LAST_RUN) > 2001.0
