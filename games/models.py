@@ -58,6 +58,8 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # False: a casual game, which counts for statistics only, never for ratings.
+    rated = models.BooleanField(default=True)
 
     # The seats with their users, on a game read with them (``games.queries.sql``, or
     # ``Prefetch("seats", ..., to_attr="seated")``); not a column. Reading it on a game read

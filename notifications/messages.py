@@ -17,6 +17,9 @@ _TITLES = {
     Kind.FRIEND_REQUEST: "You have a friend request",
     Kind.FRIEND_ACCEPTED: "Your friend request was accepted",
     Kind.EXPORT_READY: "Your data export is ready to download",
+    Kind.MATCH_FOUND: "Your quick match found a game",
+    Kind.REMATCH_OFFERED: "A rematch is asked for",
+    Kind.REMATCH_DECLINED: "The rematch was declined",
 }
 
 

@@ -25,6 +25,9 @@ class Kind(models.TextChoices):
     FRIEND_REQUEST = "friend_request", "A player asks to be your friend"
     FRIEND_ACCEPTED = "friend_accepted", "A player accepted your friend request"
     EXPORT_READY = "export_ready", "Your data export is ready to download"
+    MATCH_FOUND = "match_found", "A quick match found your game"
+    REMATCH_OFFERED = "rematch_offered", "A player asks for a rematch"
+    REMATCH_DECLINED = "rematch_declined", "A player declined the rematch"
 
 
 class Channel(models.TextChoices):

@@ -44,7 +44,8 @@ class NotificationDataSerializer(serializers.Serializer[dict[str, Any]]):
     missed_turns = serializers.IntegerField(required=False)
     username = serializers.CharField(
         required=False,
-        help_text="`friend_request`: who sent it; `friend_accepted`: who accepted it.",
+        help_text="`friend_request`: who sent it; `friend_accepted`: who accepted it; "
+        "`rematch_offered`: who asked; `rematch_declined`: who declined.",
     )
     friend_request_id = serializers.IntegerField(
         required=False, help_text="`friend_request`: the request's id, to accept or decline it."
@@ -56,6 +57,17 @@ class NotificationDataSerializer(serializers.Serializer[dict[str, Any]]):
     )
     expires_at = serializers.DateTimeField(
         required=False, help_text="`export_ready`: until when it may be downloaded, once."
+    )
+    seek_id = serializers.IntegerField(
+        required=False, help_text="`match_found`: the seek that found the game (`game_id`)."
+    )
+    seek_status = serializers.CharField(
+        required=False, help_text="`match_found`: the seek's status now (`matched`)."
+    )
+    rematch_of = serializers.IntegerField(
+        required=False,
+        help_text="`rematch_offered`, `rematch_declined`: the finished game the rematch is of "
+        "(also `game_id`).",
     )
 
     def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
@@ -118,6 +130,9 @@ class KindChannelsSerializer(StrictSerializer):
     friend_request = ChannelFlagsSerializer(required=False)
     friend_accepted = ChannelFlagsSerializer(required=False)
     export_ready = ChannelFlagsSerializer(required=False)
+    match_found = ChannelFlagsSerializer(required=False)
+    rematch_offered = ChannelFlagsSerializer(required=False)
+    rematch_declined = ChannelFlagsSerializer(required=False)
 
 
 @extend_schema_field({"type": "string", "pattern": TIME_PATTERN, "example": "22:00"})

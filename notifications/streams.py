@@ -2,7 +2,9 @@
 
 The events are the inbox's rows (``notifications.Notification``), shown as
 ``GET /notifications`` shows them, with the notification's id as the event id: a client
-that read the inbox resumes the stream after the newest id it holds.
+that read the inbox resumes the stream after the newest id it holds. A ``match_found``
+notification is followed by a ``seek`` event of the same id: the seek's new state
+(``seek_state``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from rest_framework.serializers import ModelSerializer
 from ttr_service.streams import wakeups
 from ttr_service.streams.sse import Batch, Event
 
-from .models import Notification
+from .models import Kind, Notification
 from .serializers import NotificationSerializer
 
 BATCH = 200
@@ -72,8 +74,26 @@ class InboxFeed:
         rows = rows[:BATCH]
         if rows:
             self.after = rows[-1].pk
-        events = [Event(n.kind, _shown(n), id=str(n.pk)) for n in rows]
+        events = []
+        for n in rows:
+            events.append(Event(n.kind, _shown(n), id=str(n.pk)))
+            if n.kind == Kind.MATCH_FOUND:
+                events.append(Event(SEEK_EVENT, seek_state(n), id=str(n.pk)))
         return Batch(events=events, again=more)
+
+
+SEEK_EVENT = "seek"
+
+
+def seek_state(notification: Notification) -> dict[str, Any]:
+    """The ``seek`` event of a ``match_found`` notification: the seek's id, status and
+    game."""
+    data = notification.data
+    return {
+        "id": data.get("seek_id"),
+        "status": data.get("seek_status"),
+        "game": notification.game_id,
+    }
 
 
 def _shown(notification: Notification) -> dict[str, Any]:

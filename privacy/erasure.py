@@ -3,10 +3,10 @@
 Each app says what it keeps and what it erases of a user, in a module of its own; an app
 added later appends its eraser here (by dotted path, so an app of any layer may). Each
 eraser is safe to run again, so an erasure cut short (a worker lost) is simply run again
-by the sweep. The games' goes first (leaving a running game may still read the account
-as it was); the accounts' comes next to last, taking the account's name and every way to
-sign in; last, the games that show the name go up a version, so no view kept of the old
-name is served again.
+by the sweep. Matchmaking's goes first (no seek of the account is paired after it), then
+the games' (leaving a running game may still read the account as it was); the accounts'
+comes next to last, taking the account's name and every way to sign in; last, the games
+that show the name go up a version, so no view kept of the old name is served again.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from django.contrib.auth.models import User
 from django.utils.module_loading import import_string
 
 ERASERS: tuple[str, ...] = (
+    # First, so that no pairing seats the account while the rest is erased.
+    "matchmaking.erasure.account_erase",
     "games.commands.erasure.account_erase",
     "notifications.erasure.account_erase",
     "idempotency.erasure.account_erase",

@@ -16,7 +16,7 @@ INITIAL_RATING = 1500.0
 class RatedGame(models.Model):
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rated_game")
     board = models.CharField(max_length=32)
-    # False when the game counted for statistics only (it had an AI seat).
+    # False when the game counted for statistics only (it had an AI seat, or was casual).
     rated = models.BooleanField()
     recorded_at = models.DateTimeField(auto_now_add=True)
 

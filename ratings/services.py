@@ -53,7 +53,7 @@ def game_result_record(game_id: int) -> bool:
             return False
         seats = list(Seat.objects.filter(game=game).order_by("index"))
         outcomes = _outcomes(game.result, seats)
-        rated = len(outcomes) >= 2 and all(_played_by_user(s) for s in seats)
+        rated = game.rated and len(outcomes) >= 2 and all(_played_by_user(s) for s in seats)
         try:
             with transaction.atomic():
                 RatedGame.objects.create(game=game, board=game.board, rated=rated)

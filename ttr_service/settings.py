@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "notifications",
     "social",
     "privacy",
+    "matchmaking",
     "web",
     "ops",
 ]
@@ -165,17 +166,30 @@ CELERY_TIMEZONE = "UTC"
 # Periodic sweeps (Celery beat). Each app adds its own entries; every task is idempotent,
 # so a sweep that runs twice, or late, changes nothing twice.
 DEADLINE_SWEEP_SECONDS = env.get_int("DEADLINE_SWEEP_SECONDS", default=30, minimum=1)
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
-    "games-sweep-deadlines": {
-        "task": "games.tasks.sweep_deadlines",
-        "schedule": float(DEADLINE_SWEEP_SECONDS),
-    },
-}
-CELERY_BEAT_SCHEDULE["ratings-record-missing-results"] = {
-    "task": "ratings.tasks.record_missing_results",
-    "schedule": 300.0,
-}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {}
+
+
+def _every(seconds: float, task: str) -> None:
+    """A beat entry: ``task`` every ``seconds``, under the task's own name."""
+    CELERY_BEAT_SCHEDULE[task.replace(".tasks.", "-").replace("_", "-")] = {
+        "task": task,
+        "schedule": float(seconds),
+    }
+
+
+_every(DEADLINE_SWEEP_SECONDS, "games.tasks.sweep_deadlines")
+_every(300.0, "ratings.tasks.record_missing_results")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Quick match (matchmaking/): how long a seek waits before it expires, how often the beat
+# pairs what the seeks' own tasks left waiting, how fast a rating window widens, and how many
+# waiting seeks one pairing run locks at most.
+SEEK_EXPIRY_MINUTES = env.get_int("SEEK_EXPIRY_MINUTES", default=10, minimum=1)
+MATCHMAKING_SWEEP_SECONDS = env.get_int("MATCHMAKING_SWEEP_SECONDS", default=2, minimum=1)
+MATCHMAKING_WIDEN_POINTS = env.get_int("MATCHMAKING_WIDEN_POINTS", default=50, minimum=0)
+MATCHMAKING_WIDEN_SECONDS = env.get_int("MATCHMAKING_WIDEN_SECONDS", default=30, minimum=1)
+MATCHMAKING_BATCH = env.get_int("MATCHMAKING_BATCH", default=500, minimum=2)
+_every(MATCHMAKING_SWEEP_SECONDS, "matchmaking.tasks.pair_seeks")
 
 
 # How long before a deadline players are warned (seconds, comma-separated).
@@ -252,19 +266,10 @@ EMAIL_HOST_PASSWORD = env.get_str("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", default=False)
 EMAIL_TIMEOUT = 10  # seconds; an SMTP server that hangs must not hold a worker
 DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL") or "ttr@localhost"
-CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
-    "task": "notifications.tasks.sweep_outbox",
-    "schedule": float(NOTIFICATIONS_SWEEP_SECONDS),
-}
-CELERY_BEAT_SCHEDULE["notifications-prune-outbox"] = {
-    "task": "notifications.tasks.prune_outbox",
-    "schedule": 3600.0,
-}
+_every(NOTIFICATIONS_SWEEP_SECONDS, "notifications.tasks.sweep_outbox")
+_every(3600.0, "notifications.tasks.prune_outbox")
 # Deadline warnings (DEADLINE_WARNINGS), looked for as often as deadlines are swept.
-CELERY_BEAT_SCHEDULE["notifications-warn-deadlines"] = {
-    "task": "notifications.tasks.warn_deadlines",
-    "schedule": float(DEADLINE_SWEEP_SECONDS),
-}
+_every(DEADLINE_SWEEP_SECONDS, "notifications.tasks.warn_deadlines")
 
 # Account deletion and data export (privacy/). A deleted account is erased after this many
 # hours (0: at once); signing in again meanwhile cancels the deletion.
@@ -275,10 +280,7 @@ PRIVACY_SWEEP_SECONDS = env.get_int("PRIVACY_SWEEP_SECONDS", default=60, minimum
 DATA_EXPORT_HOURS = env.get_int("DATA_EXPORT_HOURS", default=24, minimum=1)
 # At most one data export asked for per this many minutes per account.
 DATA_EXPORT_INTERVAL_MINUTES = env.get_int("DATA_EXPORT_INTERVAL_MINUTES", default=60, minimum=0)
-CELERY_BEAT_SCHEDULE["privacy-sweep"] = {
-    "task": "privacy.tasks.sweep",
-    "schedule": float(PRIVACY_SWEEP_SECONDS),
-}
+_every(PRIVACY_SWEEP_SECONDS, "privacy.tasks.sweep")
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

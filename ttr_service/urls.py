@@ -23,14 +23,16 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("ratings.urls")),
     path("", include("social.urls")),
     path("", include("privacy.urls")),
+    path("", include("matchmaking.urls")),
     # Anything else under /api/v1/ (an unknown path, a game id that is not a number) is a
-    # problem+json 404, also with DEBUG on, where Django would answer an HTML page.
-    re_path(r"^.*$", api_not_found),
+    # problem+json 404, also with DEBUG on, where Django would answer an HTML page; [\s\S]
+    # lets it match a path holding a line break too.
+    re_path(r"^[\s\S]*$", api_not_found),
 ]
 
 urlpatterns = [
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
-    re_path(r"^api(/.*)?$", api_not_found),
+    re_path(r"^api(/[\s\S]*)?$", api_not_found),
     path("", include("web.urls")),
 ]
 

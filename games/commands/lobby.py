@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from accounts.relations import invitation_check, seating_check
+from accounts.relations import blocked_among, invitation_check, seating_check
 from engine import BOARD_IDS, ErrorCode, SetupError, load_board, new_game
 from engine.board import check_options
 from games import errors, events
@@ -45,9 +45,10 @@ from ttr_service.http.problems import ServiceError
 
 @dataclass(frozen=True)
 class SeatSpec:
-    type: str  # "creator", "open", "invite", "ai"
+    type: str  # "creator", "open", "invite", "ai", "user" (a player seated by the service)
     username: str | None = None
     level: str | None = None
+    user_id: int | None = None
 
 
 def game_create(
@@ -60,11 +61,18 @@ def game_create(
     timeout_takeover_after: int = 2,
     first_seat: int | None = None,
     options: Mapping[str, object] | None = None,
+    rated: bool = True,
 ) -> Game:
     """A new game by ``user`` with these seats; started at once when no seat is left open
-    or invited."""
+    or invited.
+
+    A ``"user"`` seat seats the player ``user_id`` at once, as quick match and rematch do
+    (not a choice the public API offers); a block between any two of the players so
+    seated, or between one of them and ``user``, refuses the game (``blocked_among``).
+    ``rated=False`` makes a casual game: the ratings leave it out."""
     chosen = _checked_setup(board, options, seats, turn_time_limit, first_seat)
     invited = _invitees(user, seats)
+    _seated_users_check(user, seats)
     with transaction.atomic():
         if all(s.type == "ai" for s in seats):
             _check_bot_only_quota(user)
@@ -78,6 +86,7 @@ def game_create(
             timeout_takeover_after=timeout_takeover_after,
             first_seat=first_seat,
             seed=secrets.randbits(62),
+            rated=rated,
         )
         _seats_create(game, user, seats, invited)
         _start_if_full(game)
@@ -129,6 +138,10 @@ def _seats_create(game: Game, user: User, seats: list[SeatSpec], invited: dict[i
         elif spec.type == "ai":
             level = spec.level or DEFAULT_AI_LEVEL
             Seat.objects.create(game=game, index=i, kind=SeatKind.AI, ai_level=level, joined_at=now)
+        elif spec.type == "user":
+            Seat.objects.create(
+                game=game, index=i, kind=SeatKind.HUMAN, user_id=spec.user_id, joined_at=now
+            )
         else:
             Seat.objects.create(game=game, index=i, kind=SeatKind.OPEN)
     _read_seats(game)
@@ -179,6 +192,18 @@ def _invitees(user: User, seats: list[SeatSpec]) -> dict[int, User]:
         elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
             raise ServiceError(Code.UNKNOWN_AI_LEVEL, f"Unknown AI level {spec.level!r}.")
     return invited
+
+
+def _seated_users_check(user: User, seats: list[SeatSpec]) -> None:
+    """Refuse ``"user"`` seats with a player twice, or with a block among the players
+    they seat and ``user``."""
+    seated = [s.user_id for s in seats if s.type == "user"]
+    if not seated:
+        return
+    if None in seated or len(set(seated)) != len(seated):
+        raise ServiceError(Code.BAD_SEATS, "Each player seated by the service sits once.")
+    if blocked_among({user.pk, *(uid for uid in seated if uid is not None)}):
+        raise ServiceError(Code.SEAT_REFUSED, "A block stands between players of this game.")
 
 
 def _start_if_full(game: Game) -> None:

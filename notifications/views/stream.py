@@ -38,10 +38,25 @@ def _frame(kind: str) -> type[serializers.Serializer[Any]]:
     return type(f"{name}StreamEventSerializer", (serializers.Serializer,), fields)
 
 
+class SeekStateSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(help_text="The seek's id (`GET /seeks/{seek_id}`).")
+    status = serializers.CharField(help_text="The seek's status now: `matched`.")
+    game = serializers.IntegerField(allow_null=True, help_text="The game it found.")
+
+
+class SeekStreamEventSerializer(serializers.Serializer[Any]):
+    event = sse.event_name_field(streams.SEEK_EVENT)
+    id = serializers.CharField(help_text="The id of the `match_found` notification it follows.")
+    data = SeekStateSerializer(help_text="The seek's new state.")  # type: ignore[assignment]
+
+
 USER_EVENTS = PolymorphicProxySerializer(
     component_name="UserStreamEvent",
     # By event name, so the discriminator's mapping names each frame.
-    serializers={kind: _frame(kind) for kind in Kind.values},
+    serializers={
+        **{kind: _frame(kind) for kind in Kind.values},
+        streams.SEEK_EVENT: SeekStreamEventSerializer,
+    },
     resource_type_field_name="event",
 )
 
@@ -65,7 +80,9 @@ class UserStreamView(APIView):
         summary="My notifications as they happen (Server-Sent Events)",
         description="Every notification the caller's inbox receives from now on (your "
         "turn, invitations, deadline warnings, games started and over, timeouts), one "
-        f"event each, named by its `type`, its `id` the notification's id. {sse.KEEPALIVE_TEXT}",
+        "event each, named by its `type`, its `id` the notification's id; a `match_found` is "
+        "followed by a `seek` event with the same id, the seek's new state. "
+        f"{sse.KEEPALIVE_TEXT}",
         tags=[NOTIFICATIONS_TAG],
         parameters=[
             OpenApiParameter(

@@ -44,6 +44,7 @@ RUN_HERE = {
     "ai",
     "load",
     "longest_path",
+    "matchmaking",
     "playouts",
     "request_profile",
     "rules_engine",
@@ -116,8 +117,14 @@ def test_every_script_in_bench_is_run_here_and_documented() -> None:
 def test_no_script_is_named_like_a_module_it_would_hide() -> None:
     """Run as a script, bench/ comes first on sys.path: a file there named like an
     importable module (the engine package, a library, the standard library) would be
-    imported in its place."""
-    hidden = {p.stem for p in BENCH.glob("*.py") if importlib.util.find_spec(p.stem) is not None}
+    imported in its place, unless the script puts the repository in bench/'s place first
+    (``sys.path[0] = str(ROOT)``), as bench/matchmaking.py does."""
+    hidden = {
+        p.stem
+        for p in BENCH.glob("*.py")
+        if importlib.util.find_spec(p.stem) is not None
+        and "sys.path[0] = str(ROOT)" not in p.read_text()
+    }
     assert not hidden
 
 
@@ -255,6 +262,19 @@ def test_load_runs_its_four_phases_with_the_liveness_probe_as_ceiling(bench_data
     assert {r["phase"] for r in figures["rows"]} == {"ceiling", "view", "moves", "opening", "play"}
     # A ceiling endpoint that failed (a wrong path, a 503) would count as errors.
     assert figures["errors"] == 0, figures["error_kinds"]
+
+
+@pytest.mark.postgres
+def test_matchmaking_pairs_seekers_on_real_workers(bench_database) -> None:
+    figures = run(
+        "matchmaking",
+        *("--seekers", "12", "--seconds", "2", "--drain", "10"),
+        *("--database", bench_database("matchmaking")),
+        timeout=180,
+    )
+    has_keys(figures, {"seek_to_game", "completing", "errors", "paired_twice", "matched"})
+    assert figures["seeks_made"] == 12
+    assert figures["paired_twice"] == 0
 
 
 @pytest.mark.postgres

@@ -369,6 +369,7 @@ HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/games/{game_id}/join": join,
     "PUT /api/v1/notifications/preferences": as_caller,
     "PATCH /api/v1/social-settings": as_caller,
+    "POST /api/v1/seeks": as_caller,
     "POST /api/v1/vacations": as_caller,
     "POST /api/v1/webhooks": as_caller,
     "PATCH /api/v1/webhooks/{webhook_id}": webhook,

@@ -32,6 +32,7 @@ PACKAGES = [
     "notifications",
     "ratings",
     "social",
+    "matchmaking",
     "ops",
     "web",
 ]

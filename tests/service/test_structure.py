@@ -15,6 +15,7 @@ PACKAGES = (
     "notifications",
     "ratings",
     "social",
+    "matchmaking",
     "ops",
     "web",
     "ttr_service",

@@ -58,6 +58,9 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
         "BAD_FIRST_SEAT",
         "seats[].username:INVALID",
     },
+    # A seek's player range must lie within what its board allows, and `players_max` be
+    # from `players_min`: rules across fields (and boards) a schema does not state.
+    "seeks_create": {"players_max:INVALID"},
     # The version is required in If-Match or in the body, either one, and must be the
     # game's.
     "games_actions_create": {"VERSION_REQUIRED", "VERSION_MISMATCH"},

@@ -20,6 +20,7 @@ from accounts.friends import friend_request_send
 from accounts.models import AuthToken, ProviderIdentity
 from accounts.services import token_issue
 from games.models import Game
+from matchmaking.seeks import seek_create
 from notifications.models import Device, Notification, WebhookEndpoint
 from privacy.exports import export_build, export_request
 
@@ -150,6 +151,9 @@ class World:
         assert export_build(export.pk) == "ready"
         return export.pk
 
+    def _make_seek(self) -> int:
+        return seek_create(self.creator.user, **SEEK).pk
+
     def _make_vacation(self) -> int:
         started = self.creator.client.post("/api/v1/vacations", {"days": 1}, format="json")
         assert started.status_code == 201, started.content
@@ -157,7 +161,12 @@ class World:
         return vacation_id
 
 
+SEEK = {"board": "europe", "players_min": 2, "players_max": 4, "turn_time_limit": 60}
+
+
 def _body(world: World, method: str, path: str) -> dict[str, Any] | None:
+    if method == "POST" and path.endswith("/seeks"):
+        return SEEK
     if path.endswith("/actions"):
         game_id = int(path.split("/")[4])
         version = Game.objects.get(pk=game_id).version

@@ -241,6 +241,12 @@ class Code(Enum):
     )
     EXPORT_NOT_READY = Declared(409, "The export is being built, or it failed.")
     EXPORT_GONE = Declared(410, "The export was downloaded already, or it expired.")
+    # Matchmaking: quick match (seeks) and rematches.
+    SEEK_NOT_FOUND = Declared(404, "No seek of the caller's has this id.")
+    SEEK_EXISTS = Declared(409, "The caller has a seek waiting at this pace already.")
+    SEEK_MATCHED = Declared(409, "The seek found its game already; it can't be cancelled.")
+    REMATCH_DECLINED = Declared(409, "A player declined the rematch of this game.")
+    REMATCH_MADE = Declared(409, "The rematch of this game is made already.")
 
     @property
     def declared(self) -> Declared:

@@ -23,6 +23,9 @@ from accounts.blocks import block_create, social_preference_set
 from accounts.friends import friend_request_accept, friend_request_send
 from accounts.models import EmailVerification, ProviderIdentity, VerifiedEmail
 from games.models import Game, GameStatus, IdempotencyRecord, Move, Seat, Vacation
+from matchmaking.models import Rematch, RematchStatus
+from matchmaking.rematches import rematch_agree
+from matchmaking.seeks import seek_create
 from notifications.models import Device, Notification, Preference, WebhookEndpoint
 from privacy.erasure import ERASERS, account_erase, erasers
 from privacy.exports import export_build, export_request
@@ -61,6 +64,7 @@ ERASED = {
     ("notifications.Preference", "user"),
     ("privacy.AccountDeletion", "user"),
     ("privacy.DataExport", "user"),
+    ("matchmaking.Seek", "user"),
 }
 # Kept for the record of games: who sat where, who made the game, how a rated game moved
 # each rating. Under the pseudonym, and only for games that are over (or that the AI now
@@ -69,6 +73,8 @@ KEPT = {
     ("games.Seat", "user"),
     ("games.Game", "created_by"),
     ("ratings.RatingChange", "user"),
+    # Who declined the rematch of a finished game.
+    ("matchmaking.Rematch", "declined_by"),
 }
 
 
@@ -142,6 +148,8 @@ def _world(alice: Person, bob: Person, carol: Person, dave: Person) -> dict[str,
     user.groups.add(group)
     user.user_permissions.add(Permission.objects.first())
     export_build(export_request(user).pk)
+    seek_create(user, board="europe", players_min=2, players_max=4, turn_time_limit=60)
+    rematch_agree(bob.user, games["finished"])
     return games
 
 
@@ -203,6 +211,9 @@ def test_nothing_of_an_erased_account_remains_but_the_record_of_its_games(
     assert "alice" not in json.dumps(list(get_user_model().objects.values()), default=str)
     assert user.first_name == user.last_name == "" and user.last_login is None
     assert not user.is_staff and not user.is_superuser
+    # The rematch bob asked for can never be agreed by her now: it is declined.
+    rematch = Rematch.objects.get(game_id=games["finished"])
+    assert (rematch.status, rematch.declined_by_id) == (RematchStatus.DECLINED, alice.user.pk)
 
 
 def _record(client: Any, game_id: int) -> dict[str, Any]:

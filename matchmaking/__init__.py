@@ -1,0 +1,1 @@
+"""Quick match (seeks paired into games by the workers) and rematches of finished games."""
