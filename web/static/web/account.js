@@ -1,7 +1,7 @@
 // Account settings: the e-mail address (set, verified by the code sent to it, sent again),
 // the password, the linked Apple and Google identities, and, where the server has them,
 // the export of my data and the deletion of my account.
-import { del, download, get, hasPath, post, put } from "./api.js";
+import { del, download, get, post, put } from "./api.js";
 import { busy, h, problemNote, toast, when } from "./dom.js";
 
 const PROVIDERS = { apple: "Apple", google: "Google" };
@@ -265,21 +265,11 @@ export function showAccount(root, { signOut }) {
       email.render(me);
       password.render(me);
       await identities.load();
-      // Sections whose operations this server may not have yet show only when it does.
-      const [exportsThere, deletionThere] = await Promise.all([
-        hasPath("/account/exports"),
-        hasPath("/account/deletion"),
-      ]);
-      if (!alive) return;
-      if (exportsThere) {
-        await exportsNode.load();
-        exportsNode.hidden = false;
-      }
-      if (deletionThere) {
-        const deletion = deletionSection(me, signOut);
-        slot.replaceChildren(deletion);
-        deletion.hidden = false;
-      }
+      await exportsNode.load();
+      exportsNode.hidden = false;
+      const deletion = deletionSection(me, signOut);
+      slot.replaceChildren(deletion);
+      deletion.hidden = false;
       root.querySelector(".account").dataset.ready = "true";
     } catch (err) {
       note.textContent = err.message;

@@ -114,18 +114,6 @@ export const put = async (path, body) => (await request("PUT", path, { body })).
 export const patch = async (path, body) => (await request("PATCH", path, { body })).data;
 export const del = async (path) => (await request("DELETE", path)).data;
 
-// Which operations this server has: the paths of its schema, read once per page load.
-// Sections for operations a server may not have yet ask this before they show.
-let paths = null;
-export function hasPath(path) {
-  if (!paths) {
-    paths = get("/schema")
-      .then((schema) => new Set(Object.keys(schema.paths || {})))
-      .catch(() => new Set());
-  }
-  return paths.then((known) => known.has(BASE + path));
-}
-
 // A file the API gives to its owner (an export): fetched with the token, when it is on
 // this server, and handed to the browser to save under the name the server gives.
 export async function download(url, fallbackName) {

@@ -2,11 +2,12 @@
 // join, and a form to create a game with AI seats and a time limit.
 import { allPages, get, post, session } from "./api.js";
 import { h, seatName, showError } from "./dom.js";
+import { quickMatch } from "./quickmatch.js";
 import { listenToUser } from "./stream.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 // What the user's stream (GET /stream) tells of: each reloads the lists at once.
-const NOTICES = ["invitation", "game_started", "your_turn", "deadline_approaching", "timed_out", "seat_taken_over", "game_over"];
+const NOTICES = ["invitation", "game_started", "your_turn", "deadline_approaching", "timed_out", "seat_taken_over", "game_over", "match_found"];
 const LIMITS = [
   ["No time limit", ""],
   ["2 minutes a move", "120"],
@@ -49,13 +50,13 @@ function gameRow(game, actions, boardNames = new Map()) {
 }
 
 function seatEditor(index) {
-  const type = h("select", { name: `seat-${index}-type` },
+  const type = h("select", { name: `seat-${index}-type`, "aria-label": `Seat ${index + 1}` },
     h("option", { value: "ai" }, "AI"),
     h("option", { value: "open" }, "Open seat"),
     h("option", { value: "invite" }, "Invite"),
   );
-  const level = h("select", { name: `seat-${index}-level` }, LEVELS.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
-  const username = h("input", { name: `seat-${index}-username`, placeholder: "username", hidden: true });
+  const level = h("select", { name: `seat-${index}-level`, "aria-label": `Seat ${index + 1}: AI level` }, LEVELS.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
+  const username = h("input", { name: `seat-${index}-username`, placeholder: "username", "aria-label": `Seat ${index + 1}: username`, hidden: true });
   type.addEventListener("change", () => {
     level.hidden = type.value !== "ai";
     username.hidden = type.value !== "invite";
@@ -70,8 +71,8 @@ function seatEditor(index) {
 }
 
 function createForm(boards) {
-  const board = h("select", { name: "board" }, boards.map((b) => h("option", { value: b.id }, b.name)));
-  const players = h("select", { name: "players" });
+  const board = h("select", { name: "board", "aria-label": "Board" }, boards.map((b) => h("option", { value: b.id }, b.name)));
+  const players = h("select", { name: "players", "aria-label": "Players" });
   // Only the player counts the chosen board is played with (Switzerland: 2 to 3).
   const counts = () => {
     const b = boards.find((x) => x.id === board.value) || { min_players: 2, max_players: 5 };
@@ -82,7 +83,7 @@ function createForm(boards) {
     players.replaceChildren(...options.map((n) => h("option", { value: n, selected: n === pick }, `${n} players`)));
   };
   counts();
-  const limit = h("select", { name: "turn_time_limit" }, LIMITS.map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
+  const limit = h("select", { name: "turn_time_limit", "aria-label": "Time limit" }, LIMITS.map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
   const seats = h("div.seats-editor");
   const fill = () => {
     const n = Number(players.value);
@@ -124,8 +125,11 @@ export function showLobby(root) {
   const invites = h("ul.games#invitations");
   const open = h("ul.games#open-games");
   const formSlot = h("div");
+  const quickSlot = h("div");
+  let quick = null;
   root.replaceChildren(
     h("div.lobby", {},
+      quickSlot,
       h("section.card", {}, h("h2", {}, "My games"), mine),
       h("section.card", {}, h("h2", {}, "Invitations"), invites),
       h("section.card", {}, h("h2", {}, "Open games"), open),
@@ -177,18 +181,26 @@ export function showLobby(root) {
         ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join"), names))
         : [h("li.muted", {}, "No open games.")]));
       if (!formSlot.firstChild) formSlot.append(createForm(boards.results || boards));
+      if (!quick) {
+        quick = quickMatch(boards.results || boards);
+        quickSlot.append(quick.node);
+      }
     } catch (err) {
       showError(err);
     }
   }
   // The user's stream brings invitations and turns at once; the open games, which no
   // notice tells of, are still read every 10 s.
-  const stopListening = listenToUser(root, NOTICES, () => load());
+  const stopListening = listenToUser(root, NOTICES, (kind, event) => {
+    if (quick) quick.onNotice(kind, event);
+    load();
+  });
   load();
   const timer = setInterval(load, 10000);
   return () => {
     alive = false;
     clearInterval(timer);
     stopListening();
+    if (quick) quick.stop();
   };
 }

@@ -3,6 +3,7 @@
 import { get } from "./api.js";
 import { PLAYER_COLORS } from "./board.js";
 import { cityPair, h, seatName, showError } from "./dom.js";
+import { rematchControl } from "./rematch.js";
 
 export function drawBreakdown(board, sheet) {
   board.clearOverlay();
@@ -77,6 +78,7 @@ export async function showResult(container, gameId, view, board) {
       h("tbody", {}, rows)),
     h("p.muted", {}, "Pick a player to see their tickets, longest path and stations on the map."),
     detail,
+    view.your_seat !== null && view.status === "finished" ? rematchControl(gameId) : null,
   );
   container.hidden = false;
   pick(view.your_seat !== null ? view.your_seat : sheetData.ranking[0].seat);
