@@ -34,8 +34,23 @@ def test_an_unknown_path_under_api_is_a_problem_not_a_page(debug, path):
     assert response.status_code == 404
     assert response["Content-Type"] == PROBLEM
     assert response.json()["code"] == "NOT_FOUND"
-    # A line break, which a URI reference cannot hold, is left out of `instance`.
+    # (The test client drops a line break from a URL, as Python's urlsplit does.)
     assert response.json()["instance"] == path.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    ("path", "instance"),
+    [
+        ("/api/v1/games/\U0001f682", "/api/v1/games/%F0%9F%9A%82"),
+        ("/api/v1/games/a b", "/api/v1/games/a%20b"),
+        ("/api/v1/games/100%", "/api/v1/games/100%25"),
+        ("/api/v1/boards/europe/x?y", "/api/v1/boards/europe/x"),
+    ],
+)
+def test_the_instance_is_a_uri_reference_percent_encoded(debug, path, instance):
+    response = APIClient().get(path)
+    assert response.status_code == 404
+    assert response.json()["instance"] == instance
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
+from django.utils.encoding import escape_uri_path
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
 from rest_framework.exceptions import APIException
@@ -104,7 +105,11 @@ def _problem_serializer() -> type[serializers.Serializer[Any]]:
             "client should treat an unknown one by its HTTP status.",
         ),
         "detail": serializers.CharField(help_text="What went wrong, for a person."),
-        "instance": serializers.CharField(required=False, help_text="The request path."),
+        "instance": serializers.CharField(
+            required=False,
+            help_text="The request path, as a URI reference: a character other than ASCII "
+            "letters, digits and `/:@&+$,-_.!~*'()` is percent-encoded (UTF-8).",
+        ),
         "errors": ProblemErrorSerializer(many=True),
         **{name: _member_field(name) for name in MEMBERS},
         "__doc__": "RFC 9457 problem details, with a stable ``code``.",
@@ -134,7 +139,8 @@ def problem(
         "detail": detail,
     }
     if instance is not None:
-        body["instance"] = instance
+        # RFC 9457 asks for a URI reference; the request's path is decoded text.
+        body["instance"] = escape_uri_path(instance)
     body["errors"] = errors or []
     body.update(members)
     return written(body)
