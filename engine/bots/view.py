@@ -78,18 +78,24 @@ def _take(counts: list[int], n: int) -> list[int]:
     """``n`` cards (fewer if fewer are left) taken from ``counts``, lowest kinds first, as
     counts per kind."""
     out = [0] * N_CARD_KINDS
-    for kind in range(N_CARD_KINDS):
-        if n <= 0:
-            break
-        take = min(counts[kind], n)
+    kind = 0
+    while n > 0 and kind < N_CARD_KINDS:
+        take = counts[kind]
+        if take > n:
+            take = n
         out[kind] = take
         counts[kind] -= take
         n -= take
+        kind += 1
     return out
 
 
 def _as_cards(counts: list[int]) -> list[int]:
-    return [kind for kind in range(N_CARD_KINDS) for _ in range(counts[kind])]
+    out: list[int] = []
+    for kind, n in enumerate(counts):
+        if n:
+            out += [kind] * n
+    return out
 
 
 def _deal_cards(s: GameState, seat: int) -> None:
@@ -107,9 +113,10 @@ def _deal_tickets(s: GameState, seat: int) -> None:
     what is left was removed from the game. A first offer and a seat's tickets take long
     tickets first, up to the number a seat is dealt."""
     board = s.board
-    mine = set(s.tickets[seat]) | set(s.offers[seat])
-    longs = [t.index for t in board.tickets if t.long and t.index not in mine]
-    regular = [t.index for t in board.tickets if not t.long and t.index not in mine]
+    mine = set(s.tickets[seat])
+    mine.update(s.offers[seat])
+    longs = [t.index for t in board.long_tickets if t.index not in mine]
+    regular = [t.index for t in board.regular_tickets if t.index not in mine]
     per_seat_long = board.rules.initial_long_tickets
     for o in range(s.n_players):
         if o == seat:
