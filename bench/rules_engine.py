@@ -1,7 +1,9 @@
 """Engine benchmark: seeded random 4-player games with the full rules.
 
 Prints a few lines of detail, then one JSON object on the last line:
-games_per_second, actions_per_game, mean microseconds of legal_actions and of applying an
+games_per_second (wall clock) and games_per_cpu_second (this process's CPU time, the
+figure to read on a shared machine), whether the bots' compiled modules ran (native),
+actions_per_game, mean microseconds of legal_actions and of applying an
 action, final scoring time (p50/p99, ms), and the longest-path search time (ms) over the
 playouts and on a constructed worst case.
 
@@ -18,7 +20,7 @@ import statistics
 import time
 
 from engine import load_board, new_game
-from engine.bots import RandomBot, seat_view
+from engine.bots import RandomBot, native, seat_view
 from engine.final import final_result
 from engine.paths import longest_trail
 from engine.testing import worst_case_mesh
@@ -51,6 +53,7 @@ def main() -> None:
 
     # 1. Whole games, nothing else timed inside the loop.
     began = time.perf_counter()
+    began_cpu = time.process_time()
     actions = 0
     finals = []
     for g in range(args.games):
@@ -58,6 +61,7 @@ def main() -> None:
         actions += n
         finals.append(state)
     elapsed = time.perf_counter() - began
+    cpu = time.process_time() - began_cpu
 
     # 2. legal_actions and apply, timed one by one on positions from the same games.
     positions: list = []
@@ -104,6 +108,8 @@ def main() -> None:
     result = {
         "games": args.games,
         "games_per_second": round(args.games / elapsed, 1),
+        "games_per_cpu_second": round(args.games / cpu, 1),
+        "native": native.ENABLED,
         "actions_per_game": round(actions / args.games, 1),
         "legal_actions_us_mean": round(statistics.fmean(legal_us), 1),
         "apply_us_mean": round(statistics.fmean(apply_us), 1),

@@ -280,11 +280,11 @@ class Board:
                     heapq.heappush(heap, (d + c, other))
         return dist
 
-    @property
+    @cached_property
     def long_tickets(self) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets if t.long)
 
-    @property
+    @cached_property
     def regular_tickets(self) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets if not t.long)
 

@@ -170,8 +170,9 @@ class GameData:
 
     def card_total(self) -> int:
         """Every train card, wherever it is: the invariant is that this never changes."""
-        total = len(self.deck) + len(self.discard) + sum(1 for c in self.market if c is not None)
-        total += sum(sum(h) for h in self.hands)
+        market = self.market
+        total = len(self.deck) + len(self.discard) + len(market) - market.count(None)
+        total += sum(map(sum, self.hands))
         if self.tunnel is not None:
             total += sum(self.tunnel.laid) + len(self.tunnel.revealed)
         return total
@@ -180,8 +181,8 @@ class GameData:
         return (
             len(self.ticket_deck)
             + len(self.removed_tickets)
-            + sum(len(t) for t in self.tickets)
-            + sum(len(o) for o in self.offers)
+            + sum(map(len, self.tickets))
+            + sum(map(len, self.offers))
         )
 
     # ------------------------------------------------------------------- JSON

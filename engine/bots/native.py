@@ -29,7 +29,7 @@ from pathlib import Path
 # knowledge, the tactics and trails the planning bots call every turn, and the sampling
 # of hidden cards. Bot classes stay interpreted: tests and the look-ahead subclass and
 # patch them.
-MODULES = ("knowledge", "planner", "sampling", "tactics", "trails")
+MODULES = ("knowledge", "planner", "sampling", "tactics", "trails", "view")
 # The mypyc group: its shared runtime is the module ``engine.bots.<GROUP>__mypyc``.
 GROUP = "engine.bots._compiled"
 PURE_ENV = "TTR_PURE_PYTHON"

@@ -132,7 +132,14 @@ def test_no_script_is_named_like_a_module_it_would_hide() -> None:
 ENGINE_RUNS = {
     "rules_engine": (
         ["--games", "2"],
-        {"games", "games_per_second", "legal_actions_us_mean", "final_scoring_ms_p99"},
+        {
+            "games",
+            "games_per_second",
+            "games_per_cpu_second",
+            "native",
+            "legal_actions_us_mean",
+            "final_scoring_ms_p99",
+        },
     ),
     "longest_path": (
         ["--runs", "3", "--positions", "2"],

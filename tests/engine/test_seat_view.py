@@ -116,3 +116,50 @@ def test_knowledge_is_what_the_view_shows(board, players):
             assert know(s, seat) == know_from_view(s, seat), (board, seat)
             checked += 1
     assert checked > 20
+
+
+def _lists(s: GameState) -> set[int]:
+    """The identities of the lists a state holds, nested ones too."""
+    out = set()
+    for value in s.to_json().values():
+        if isinstance(value, list):
+            out.add(id(value))
+            out |= {id(x) for x in value if isinstance(x, list)}
+    return out
+
+
+@pytest.mark.parametrize(("board", "players"), BOARDS)
+def test_the_knowledge_read_later_from_the_redacted_view_is_the_seats(board, players):
+    """The view's knowledge, read from the stand-in when first asked for, is what the seat
+    knew of the game when the view was made, even when the real game has changed since:
+    the view keeps nothing of the real state, not even a list shared with it."""
+    checked = 0
+    for s in states_of_a_game(3 + players, players, every=11, board=board):
+        for seat in range(players):
+            real = s.copy()
+            before = know(real, seat)
+            view = seat_view(real, seat)
+            assert view.state is not real
+            assert not _lists(view.state) & _lists(real)
+            # The real game changes, in what the seat sees and in what it does not.
+            real.hands[seat][0] += 1
+            real.route_owner[0] = seat if real.route_owner[0] == -1 else -1
+            real.deck.reverse()
+            assert know(real, seat) != before
+            assert view.knowledge == before
+            assert view.knowledge is view.knowledge  # read once
+            assert view.state.to_json() == seat_view(s, seat).state.to_json()
+            checked += 1
+    assert checked > 20
+
+
+def test_the_stand_in_deals_what_the_seat_has_not_seen_in_a_fixed_order():
+    """Redacted, not sampled: the unseen cards lie sorted in the deck, and the same view
+    comes from any game the seat cannot tell apart."""
+    s = states_of_a_game(4, 4, every=40, board="europe")[3]
+    seat = s.pending.seats[0]
+    stand_in = seat_view(s, seat).state
+    assert stand_in.deck == sorted(stand_in.deck)
+    assert stand_in.discard == sorted(stand_in.discard)
+    assert stand_in.seed == 0
+    assert stand_in.ticket_deck == sorted(stand_in.ticket_deck)
