@@ -144,8 +144,10 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   container.appendChild(zoom);
   // The sea reaches past the map's edges, however the view is panned.
   el("rect", { x: full.x - full.w, y: full.y - full.h, width: 3 * full.w, height: 3 * full.h, class: "sea" }, svg);
-  const routeLayer = el("g", { class: "routes" }, svg);
+  // The breakdown's overlays lie under the routes, as a halo around their cars: the cars
+  // keep their owners' colours.
   const overlayLayer = el("g", { class: "overlays" }, svg);
+  const routeLayer = el("g", { class: "routes" }, svg);
   const cityLayer = el("g", { class: "cities" }, svg);
   const stationLayer = el("g", { class: "stations" }, svg);
 
@@ -154,6 +156,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     const g = geometry(r, cities, offsets);
     const node = el("g", { class: "route", "data-route": r.id, "data-color": r.color, "data-length": r.length }, routeLayer);
     el("title", {}, node).textContent = routeLabel(r, place);
+    // The glow of an opponent's last claim: under the cars, so their colour stays true.
+    el("line", { class: "glow", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
     const car = (g.length - GAP * (r.length - 1)) / r.length;
     for (let i = 0; i < r.length; i++) {
       const along = i * (car + GAP) + car / 2;

@@ -1,0 +1,138 @@
+"""One test per fault found when whole games were played as a new player would, on the
+desktop and on a phone: each was seen failing before its fix."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+
+from .pages import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT_MS,
+    act,
+    api_as,
+    finish_with_ai,
+    game_against_ai,
+    keep_all_offered,
+    make_user,
+    new_game,
+    open_as,
+    view_of,
+    wait_for_prompt,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
+
+
+def hex_rgb(value: str) -> tuple[int, int, int]:
+    value = value.lstrip("#")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+def pixels(page, points: list[tuple[float, float]]) -> list[tuple[int, int, int]]:
+    """The colours on screen at ``points`` (CSS pixels of the viewport), read from a
+    screenshot drawn on a canvas of the page itself."""
+    shot = base64.b64encode(page.screenshot(animations="disabled")).decode()
+    return [
+        tuple(rgb)
+        for rgb in page.evaluate(
+            """async ([data, points]) => {
+                const img = new Image();
+                img.src = 'data:image/png;base64,' + data;
+                await img.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = img.width; canvas.height = img.height;
+                const ctx = canvas.getContext('2d');
+                ctx.drawImage(img, 0, 0);
+                const scale = img.width / innerWidth;
+                return points.map(([x, y]) =>
+                    [...ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data]
+                        .slice(0, 3));
+            }""",
+            [shot, points],
+        )
+    ]
+
+
+def near(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+
+
+def car_centres(page, selector: str) -> list[dict]:
+    """Each claimed car's centre on screen, with its owner's fill."""
+    return page.eval_on_selector_all(
+        selector,
+        """nodes => {
+          // City names are drawn over the routes, and take no clicks.
+          const labels = [...document.querySelectorAll('g.city text')]
+            .map(t => t.getBoundingClientRect());
+          const labelled = (x, y) => labels.some(l =>
+            x >= l.left && x <= l.right && y >= l.top && y <= l.bottom);
+          return nodes.flatMap(g => [...g.querySelectorAll('rect.car')].map(r => {
+            const b = r.getBoundingClientRect();
+            const x = b.x + b.width / 2, y = b.y + b.height / 2;
+            const top = document.elementFromPoint(x, y);
+            return {x, y, w: b.width, h: b.height, fill: r.getAttribute('fill'),
+                    route: g.dataset.route, shown: Boolean(top && top.closest('g.route') === g)};
+        }).filter(c => c.shown && !labelled(c.x, c.y)));
+        }""",
+    )
+
+
+# ----------------------------------------------------------------- 1. overlays over the cars
+def test_the_breakdown_on_the_map_keeps_the_owners_colours(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=2)
+    finish_with_ai(game_id)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    page.wait_for_selector("#result table td.total", timeout=TIMEOUT_MS)
+    page.wait_for_selector("svg.board line.overlay", state="attached", timeout=TIMEOUT_MS)
+    covered = page.eval_on_selector_all(
+        "svg.board line.overlay[data-overlay]", "nodes => nodes.map(n => n.dataset.overlay)"
+    )
+    assert covered
+    cars = [
+        c
+        for c in car_centres(page, "g.route.claimed")
+        if c["route"] in covered and min(c["w"], c["h"]) > 4
+    ]
+    assert cars
+    seen = pixels(page, [(c["x"], c["y"] + 0) for c in cars[:30]])
+    # The middle of a car is in its owner's colour (its windows are to either side).
+    wrong = [
+        (c["route"], c["fill"], rgb)
+        for c, rgb in zip(cars, seen, strict=False)
+        if not near(rgb, hex_rgb(c["fill"]))
+    ]
+    assert not wrong, wrong
+
+
+# ------------------------------------------------------------ 2. the recent glow over the cars
+def test_an_opponents_last_claim_glows_without_changing_its_colour(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    # ada draws until the AI has claimed something.
+    for _ in range(40):
+        state = view_of(ada, game_id)["state"]
+        if state["seats"][1]["routes"]:
+            break
+        act(ada, game_id, {"type": "draw_blind"})
+        act(ada, game_id, {"type": "draw_blind"})
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    page.evaluate("document.documentElement.dataset.motion = 'off'")
+    page.wait_for_selector("g.route.recent.claimed", state="attached", timeout=TIMEOUT_MS)
+    cars = [c for c in car_centres(page, "g.route.recent.claimed") if min(c["w"], c["h"]) > 4]
+    assert cars
+    seen = pixels(page, [(c["x"], c["y"]) for c in cars])
+    wrong = [
+        (c["route"], c["fill"], rgb)
+        for c, rgb in zip(cars, seen, strict=True)
+        if not near(rgb, hex_rgb(c["fill"]))
+    ]
+    assert not wrong, wrong
