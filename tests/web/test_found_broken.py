@@ -136,3 +136,28 @@ def test_an_opponents_last_claim_glows_without_changing_its_colour(browser, web_
         if not near(rgb, hex_rgb(c["fill"]))
     ]
     assert not wrong, wrong
+
+
+# ------------------------------------------------------ 3. "Last:" behind the move log
+def test_the_players_last_moves_keep_up_with_the_move_log(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    for _ in range(4):
+        page.click("#draw-blind")
+        wait_for_prompt(page, "second_card")
+        page.click("#draw-blind")
+        wait_for_prompt(page, "turn_action")
+        # The log's last line for the AI and its "Last:" line say the same, within 3 s.
+        page.wait_for_function(
+            """() => {
+                const log = [...document.querySelectorAll("#log li[data-seat='1']")];
+                const last = document.querySelector("#players tr[data-seat='1'] .last-move");
+                if (!log.length || !last) return false;
+                const line = log[log.length - 1].textContent.replace(/^AI 2 \\(easy\\) /, '');
+                return last.textContent === 'Last: ' + line.trim();
+            }""",
+            timeout=3_000,
+        )

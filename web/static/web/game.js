@@ -274,7 +274,10 @@ export function showGame(root, gameId) {
     moves = moves.concat(fresh);
     lastMove = fresh[fresh.length - 1].number;
     renderLog(fresh.length);
-    if (view) renderStatus();
+    if (view) {
+      renderStatus();
+      renderPlayers();
+    }
     renderBoard();
   }
 
@@ -385,14 +388,21 @@ export function showGame(root, gameId) {
     }
   }
 
-  // Each opponent's last move, as words, and what it put on the map.
+  // Each seat's last line of the move log (a turn's two cards as one), and what it put on
+  // the map: the players table says what the log says.
   function lastMoves() {
     const last = new Map();
     if (!view || !theBoard) return last;
-    for (let i = moves.length - 1; i >= 0 && last.size < view.seats.length; i--) {
-      const m = moves[i];
-      if (m.seat === null || m.seat === undefined || last.has(m.seat)) continue;
-      last.set(m.seat, describeMove(m, view.seats, theBoard, mySeat()));
+    let from = moves.length;
+    const seen = new Set();
+    while (from > 0 && seen.size < view.seats.length) {
+      from -= 1;
+      const seat = moves[from].seat;
+      if (seat !== null && seat !== undefined) seen.add(seat);
+    }
+    // One move earlier, so that a turn's first card joins its second.
+    for (const d of logLines(moves.slice(Math.max(0, from - 1)))) {
+      if (d.seat !== null && d.seat !== undefined) last.set(d.seat, d);
     }
     return last;
   }
