@@ -161,3 +161,20 @@ def test_the_players_last_moves_keep_up_with_the_move_log(browser, web_server):
             }""",
             timeout=3_000,
         )
+
+
+# ------------------------------------------------ 10. the players table after the game
+def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=2)
+    finish_with_ai(game_id)
+    sheet = api_as(ada).get(f"/api/v1/games/{game_id}/result").json()
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    page.wait_for_selector("#result table td.total", timeout=TIMEOUT_MS)
+    for player in sheet["players"]:
+        score = page.inner_text(f"#players tr[data-seat='{player['seat']}'] td.num >> nth=0")
+        assert score.strip() == str(player["total"]), (player["seat"], score, player["total"])
+    mine = next(p for p in sheet["players"] if p["seat"] == 0)
+    for ticket in mine["tickets"]:
+        mark = page.inner_text(f"#tickets li[data-ticket='{ticket['id']}'] .mark")
+        assert mark == ("✓" if ticket["completed"] else "✗"), (ticket, mark)

@@ -74,6 +74,7 @@ export function showGame(root, gameId) {
   let quietPolls = 0; // polls in a row that found nothing new
   let busy = false;
   let resultShown = false;
+  let finalSheet = null; // the score sheet of a finished game, once read
   let moves = []; // the move log as I may see it
   let lastMove = 0; // the number of its last move
   let movesLoading = null;
@@ -384,7 +385,13 @@ export function showGame(root, gameId) {
     renderLog();
     if (view.status === "finished" && !resultShown) {
       resultShown = true;
-      showResult(result, gameId, view, theBoard);
+      // Once the sheet is read, the players table and the tickets say what it says.
+      showResult(result, gameId, view, theBoard).then((sheet) => {
+        if (!alive || !sheet) return;
+        finalSheet = sheet;
+        renderPlayers();
+        renderTickets();
+      });
     }
   }
 
@@ -686,15 +693,21 @@ export function showGame(root, gameId) {
     if (!you) return;
     const pinned = () => you.tickets.find((t) => t.id === ui.pinnedTicket) || null;
     const light = (t) => theBoard.highlightCities(t ? theBoard.ticketCities(t) : []);
-    const done = you.tickets.filter((t) => t.connected).length;
+    // After the game a ticket is done or failed as the score sheet counts it (a station's
+    // borrowed route may complete it).
+    const sheet = finalSheet && finalSheet.players.find((p) => p.seat === mySeat());
+    const scored = new Map(sheet ? sheet.tickets.map((t) => [t.id, t.completed]) : []);
+    const doneOf = (t) => (scored.has(t.id) ? scored.get(t.id) : t.connected);
+    const mark = (t) => (doneOf(t) ? "✓" : scored.has(t.id) ? "✗" : "○");
+    const done = you.tickets.filter(doneOf).length;
     tickets.replaceChildren(
       h("h3", {}, "My tickets", you.tickets.length ? h("span.badge", {}, `${done} of ${you.tickets.length} connected`) : null),
       you.tickets.length
         ? h("ul.ticket-list", {}, you.tickets.map((t) =>
-            h(`li.ticket${t.connected ? ".done" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
+            h(`li.ticket${doneOf(t) ? ".done" : scored.has(t.id) ? ".failed" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
               dataset: { ticket: t.id },
               tabindex: 0,
-              title: `${t.connected ? "Connected" : "Not connected yet"}. Tap to keep it lit on the map.`,
+              title: `${doneOf(t) ? "Connected" : scored.has(t.id) ? "Failed" : "Not connected yet"}. Tap to keep it lit on the map.`,
               onmouseenter: () => light(t),
               onmouseleave: () => light(pinned()),
               onfocus: () => light(t),
@@ -704,7 +717,7 @@ export function showGame(root, gameId) {
                 renderTickets();
                 light(pinned());
               },
-            }, h("span.mark", {}, t.connected ? "✓" : "○"), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
+            }, h("span.mark", {}, mark(t)), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
         : h("p.muted", {}, "None yet."),
     );
   }
@@ -715,6 +728,8 @@ export function showGame(root, gameId) {
     const pending = st && st.pending ? st.pending.seats : [];
     const last = lastMoves();
     const stations = boardData && boardData.rules.stations_per_player > 0;
+    // Route points while the game runs; the score sheet's totals once it is over.
+    const totals = finalSheet ? new Map(finalSheet.players.map((p) => [p.seat, p.total])) : null;
     const cell = (value, cls = "td.num") => h(cls, {}, value === undefined || value === null ? "" : value);
     const rows = view.seats.map((seat) => {
       const pub = st ? st.seats[seat.index] : null;
@@ -722,13 +737,13 @@ export function showGame(root, gameId) {
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}${pub && pub.forfeited ? ".forfeited" : ""}`, { dataset: { seat: seat.index } },
         h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat),
           did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
-        cell(pub && pub.route_points),
+        cell(totals ? totals.get(seat.index) : pub && pub.route_points),
         cell(pub && pub.trains),
         stations ? cell(pub && pub.stations_left) : null,
         cell(pub && pub.hand_size),
         cell(pub && pub.tickets));
     });
-    const heads = ["Player", "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
+    const heads = ["Player", finalSheet ? "Total" : "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
     players.replaceChildren(
       h("h3", {}, "Players"),
       scoreTrack(st),

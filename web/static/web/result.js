@@ -47,7 +47,7 @@ export async function showResult(container, gameId, view, board) {
     sheetData = await get(`/games/${gameId}/result`);
   } catch (err) {
     showError(err);
-    return;
+    return null;
   }
   const bySeat = new Map(sheetData.players.map((p) => [p.seat, p]));
   const detail = h("div");
@@ -82,4 +82,5 @@ export async function showResult(container, gameId, view, board) {
   );
   container.hidden = false;
   pick(view.your_seat !== null ? view.your_seat : sheetData.ranking[0].seat);
+  return sheetData;
 }
