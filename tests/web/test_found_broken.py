@@ -178,3 +178,81 @@ def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(brows
     for ticket in mine["tickets"]:
         mark = page.inner_text(f"#tickets li[data-ticket='{ticket['id']}'] .mark")
         assert mark == ("✓" if ticket["completed"] else "✗"), (ticket, mark)
+
+
+# -------------------------------------------------------------- 12. refusals without a reason
+def test_a_refused_route_says_why(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    # A long route she cannot pay for (her hand holds four cards).
+    route = page.eval_on_selector_all(
+        "g.route:not(.selectable):not(.claimed)",
+        "nodes => nodes.filter(n => Number(n.dataset.length) >= 6).map(n => n.dataset.route)[0]",
+    )
+    page.locator(f'g.route[data-route="{route}"]').dispatch_event("click")
+    page.wait_for_selector("#error:not([hidden])", timeout=TIMEOUT_MS)
+    message = page.inner_text("#error")
+    assert re.search(r"you have|you hold|in your hand", message, re.I), message
+    assert re.search(r"needs? \d", message), message
+
+
+def rig_tunnel(game_id: int, turned: list[str]) -> None:
+    """ada (seat 0) holds two blue cards and no locomotive, and the deck's top cards are
+    ``turned``: München–Venezia (a tunnel of 2 blue) is hers to try."""
+    from engine.colors import CARD_NAMES
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    state = game.state
+    pool = list(state["hands"][0])
+    for card in state["deck"]:
+        pool[card] += 1
+    hand = [0] * len(CARD_NAMES)
+    hand[CARD_NAMES.index("blue")] = 2
+    hand[CARD_NAMES.index("purple")] = 1
+    hand[CARD_NAMES.index("orange")] = 1
+    rest = [p - h for p, h in zip(pool, hand, strict=True)]
+    top = [CARD_NAMES.index(c) for c in turned]
+    for card in top:
+        rest[card] -= 1
+    assert min(rest) >= 0, rest
+    deck = [card for card, n in enumerate(rest) for _ in range(n)]
+    state["hands"][0] = hand
+    state["deck"] = deck + list(reversed(top))  # the deck is drawn from its end
+    game.state = state
+    game.save(update_fields=["state"])
+
+
+def test_a_tunnel_that_cannot_be_paid_says_what_is_missing(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    rig_tunnel(game_id, ["blue", "blue", "red"])
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    page.locator('g.route[data-route="munchen-venezia"]').dispatch_event("click")
+    page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
+    wait_for_prompt(page, "tunnel_payment")
+    assert page.locator("#prompt button.pay-tunnel").count() == 0
+    text = page.inner_text("#prompt")
+    assert re.search(r"2 more blue", text), text
+    assert re.search(r"you have no blue and no locomotive", text, re.I), text
+
+
+def test_a_free_tunnel_says_which_cards_were_turned(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    rig_tunnel(game_id, ["red", "green", "yellow"])
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    page.locator('g.route[data-route="munchen-venezia"]').dispatch_event("click")
+    page.click("#prompt button.pay-option", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#toast:not([hidden])", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => /red, green, yellow/.test(document.querySelector('#toast').textContent)",
+        timeout=5_000,
+    )

@@ -127,6 +127,7 @@ export function showGame(root, gameId) {
     busy = true;
     clearError();
     const before = view;
+    const movedFrom = lastMove;
     render(); // every button disabled until the answer
     try {
       const r = await request("POST", `/games/${gameId}/actions`, {
@@ -136,7 +137,9 @@ export function showGame(root, gameId) {
       legal = null;
       busy = false;
       await accept(r.data, r.etag);
-      const note = whatIDid(action, before, view);
+      let note = whatIDid(action, before, view);
+      const freeTunnel = await turnedForNothing(action, movedFrom);
+      if (freeTunnel) note = freeTunnel;
       if (note) toast(note);
       schedulePoll();
     } catch (err) {
@@ -151,6 +154,24 @@ export function showGame(root, gameId) {
     } finally {
       busy = false;
       render();
+    }
+  }
+
+  // A tunnel claimed with nothing more to pay: the cards that were turned, read from the
+  // move log ("Tunnel Bern – Luzern: turned red, blue, green; nothing more to pay").
+  async function turnedForNothing(action, after) {
+    if (action.type !== "claim_route") return null;
+    const r = theBoard.routes.get(action.route);
+    const pending = view.state && view.state.pending;
+    if (!r || !r.tunnel || (pending && pending.kind === "tunnel_payment" && pending.seats.includes(mySeat()))) return null;
+    try {
+      const list = await movesAfter(gameId, after);
+      const e = list.flatMap((m) => m.events).find((x) => x.type === "tunnel_revealed" && x.route === action.route);
+      if (!e) return null;
+      const turned = e.revealed.length ? e.revealed.join(", ") : "no cards (the deck was empty)";
+      return `Tunnel ${r.cities.map(theBoard.place).join(" – ")}: turned ${turned}; nothing more to pay. You claimed it.`;
+    } catch {
+      return null;
     }
   }
 
@@ -340,10 +361,49 @@ export function showGame(root, gameId) {
     streamRetry = setTimeout(startStream, Math.min(60000, 1000 * 2 ** streamFailures));
   }
 
+  // Why a route cannot be claimed now, in words, from the view and the board's rules.
+  function whyNotClaim(routeId) {
+    const r = theBoard.routes.get(routeId);
+    const name = r.cities.map(theBoard.place).join("–");
+    const st = state();
+    const me = mySeat();
+    const kind = legal ? legal.pending.kind : null;
+    if (kind && kind !== "turn_action") {
+      const first = kind === "second_card" ? "take your second card" : "finish the choice above";
+      return `You cannot claim ${name} now: ${first} first.`;
+    }
+    const owners = new Map();
+    for (const s of st.seats) for (const id of s.routes) owners.set(id, s.seat);
+    const who = (seat) => (seat === me ? "you" : seatName(view.seats[seat]));
+    if (owners.has(routeId)) return `${name} is already claimed by ${who(owners.get(routeId))}.`;
+    for (const twin of theBoard.routes.values()) {
+      if (!r.double_group || twin.id === routeId || twin.double_group !== r.double_group || !owners.has(twin.id)) continue;
+      const holder = owners.get(twin.id);
+      if (holder === me) return `You cannot claim ${name}: you hold the other track of this double route, and one player may not hold both.`;
+      if (view.seats.length < boardData.rules.double_routes_min_players) {
+        return `You cannot claim ${name}: with ${view.seats.length} players only one track of a double route is used, and ${who(holder)} holds the other.`;
+      }
+    }
+    const trains = st.seats[me].trains;
+    if (trains < r.length) return `You cannot claim ${name}: it needs ${r.length} trains and you have ${trains} left.`;
+    const hand = st.you.hand;
+    const locos = hand.locomotive || 0;
+    const inHand = (color) => payment(color, Math.min(locos, Math.max(0, r.length)), (hand[color] || 0) + locos) || "no cards for it";
+    if (r.ferry_locomotives && locos < r.ferry_locomotives) {
+      return `You cannot claim ${name}: the ferry needs ${r.ferry_locomotives} locomotive${r.ferry_locomotives > 1 ? "s" : ""} among its ${r.length} cards, and you have ${locos}.`;
+    }
+    if (r.color === "gray") {
+      const colors = CARD_ORDER.filter((c) => c !== "locomotive");
+      const best = colors.reduce((a, c) => ((hand[c] || 0) > (hand[a] || 0) ? c : a), colors[0]);
+      return `You cannot claim ${name}: it needs ${r.length} cards of one colour (locomotives count as any), and you have at most ${(hand[best] || 0) > 0 ? inHand(best) : `${locos} locomotive${locos === 1 ? "" : "s"}`}.`;
+    }
+    return `You cannot claim ${name}: it needs ${r.length} ${r.color} (locomotives count as any colour), and you have ${(hand[r.color] || 0) + locos ? inHand(r.color) : `no ${r.color} and no locomotive`}.`;
+  }
+
   function clickRoute(routeId) {
     if (!myDecision() || busy) return;
     if (!actionsOf("claim_route").some((a) => a.route === routeId)) {
-      showError({ message: `You cannot claim ${routeLabel(theBoard.routes.get(routeId), theBoard.place)} now.` });
+      showError({ message: whyNotClaim(routeId) });
       return;
     }
     clearError();
@@ -599,6 +659,15 @@ export function showGame(root, gameId) {
     ];
   }
 
+  // Why the tunnel's extra cards cannot be paid: what it asks for, and what is in hand.
+  function tunnelShort(t) {
+    const hand = state().you.hand;
+    const locos = hand.locomotive || 0;
+    const asked = t.color === "locomotive" ? `${t.extra} more locomotive${t.extra === 1 ? "" : "s"}` : `${t.extra} more ${t.color} or locomotive${t.extra === 1 ? "" : "s"}`;
+    const held = t.color === "locomotive" ? `${locos} locomotive${locos === 1 ? "" : "s"}` : payment(t.color, locos, (hand[t.color] || 0) + locos);
+    return `You cannot pay: it asks for ${asked}, and you have ${held === "nothing" ? `no ${t.color} and no locomotive` : held} left in hand.`;
+  }
+
   function tunnelPrompt() {
     const t = state().pending.tunnel || {};
     const route = theBoard.routes.get(t.route);
@@ -606,6 +675,7 @@ export function showGame(root, gameId) {
       h("h3", {}, `Tunnel ${route ? route.cities.map(theBoard.place).join(" – ") : ""}`),
       h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, ""))),
       h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
+      actionsOf("pay_tunnel").length ? null : h("p.warn#tunnel-short", {}, tunnelShort(t)),
       h("div.options", {},
         actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
         actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a), disabled: busy }, "Decline"))),
