@@ -163,6 +163,23 @@ def test_the_players_last_moves_keep_up_with_the_move_log(browser, web_server):
         )
 
 
+# ------------------------------------------------- 4. the deck moves between two cards
+def test_the_deck_stays_under_the_pointer_between_two_cards(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=3)
+    keep_all_offered(ada, game_id)
+    act(ada, game_id, {"type": "draw_blind"})
+    act(ada, game_id, {"type": "draw_blind"})  # the AIs move: "since your last move" fills
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    wait_for_prompt(page, "turn_action")
+    page.wait_for_selector("#since li", timeout=TIMEOUT_MS)
+    before = page.locator("#draw-blind").bounding_box()
+    page.click("#draw-blind")
+    wait_for_prompt(page, "second_card")
+    after = page.locator("#draw-blind").bounding_box()
+    assert abs(after["y"] - before["y"]) < 1 and abs(after["x"] - before["x"]) < 1, (before, after)
+
+
 # ------------------------------------------------ 10. the players table after the game
 def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(browser, web_server):
     ada = make_user("ada")

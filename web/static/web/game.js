@@ -101,7 +101,9 @@ export function showGame(root, gameId) {
   const result = h("section.card.result#result", { hidden: true });
   const gameNode = h("div.game", { dataset: { game: gameId } },
     boardWrap,
-    h("aside.side", {}, status, prompt, result, hand, market, tickets, players, log),
+    // The market before the hand: a card taken may add a row to the hand, never moving
+    // the deck under the pointer.
+    h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
   );
   root.replaceChildren(gameNode);
 
@@ -503,9 +505,13 @@ export function showGame(root, gameId) {
   // What the others did since my last move, at the top of the page when it is my turn.
   function sinceMyMove() {
     if (!theBoard || mySeat() === null || !myDecision()) return null;
-    let from = moves.length;
+    // My moves of this turn (a first card) are left out, so that the list stays as it was
+    // when the turn began and nothing under it moves between two cards.
+    let end = moves.length;
+    while (end > 0 && moves[end - 1].seat === mySeat()) end -= 1;
+    let from = end;
     while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
-    const lines = logLines(moves.slice(from)).filter((d) => d.seat !== null && d.seat !== undefined);
+    const lines = logLines(moves.slice(from, end)).filter((d) => d.seat !== null && d.seat !== undefined);
     if (!lines.length) return null;
     return h("div.since#since", {}, h("p.muted", {}, from ? "Since your last move:" : "So far:"),
       h("ol.move-log", {}, lines.slice(-8).map(logItem)));
@@ -693,7 +699,18 @@ export function showGame(root, gameId) {
       const kind = legal.pending.kind;
       if (kind === "choose_initial_tickets" || kind === "keep_tickets") body = keepPrompt(kind);
       else if (kind === "tunnel_payment") body = tunnelPrompt();
-      else if (kind === "second_card") body = [h("h3", {}, "Take a second card"), h("p", {}, boardData.rules.face_up_locomotive_ends_draw ? "From the market (not a locomotive) or the deck." : "From the market or the deck.")];
+      else if (kind === "second_card") {
+        // The same shape as the turn's first prompt, its buttons kept but disabled, so that
+        // the market and the deck stay where the first card was taken.
+        body = [
+          h("h3", {}, "Take a second card"),
+          h("p.what", {}, boardData.rules.face_up_locomotive_ends_draw
+            ? "From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn."
+            : "From the market or the deck. Tickets and stations wait for your next turn."),
+          h("div.row", {}, h("button", { disabled: true }, "Draw tickets"),
+            boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, "Build a station") : null),
+        ];
+      }
       else if (ui.route) body = claimOptions();
       else if (ui.stationMode) body = stationOptions();
       else {
@@ -702,7 +719,7 @@ export function showGame(root, gameId) {
         if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, "Build a station"));
         body = [
           h("h3", {}, "Your turn"),
-          h("p", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
+          h("p.what", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
           h("div.row", {}, buttons),
         ];
       }
