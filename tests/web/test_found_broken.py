@@ -180,6 +180,32 @@ def test_the_deck_stays_under_the_pointer_between_two_cards(browser, web_server)
     assert abs(after["y"] - before["y"]) < 1 and abs(after["x"] - before["x"]) < 1, (before, after)
 
 
+# --------------------------------------------------------- 7. the Zoom button over a city
+@pytest.mark.parametrize("board", ["europe", "usa"])
+def test_the_zoom_button_covers_no_city_on_a_phone(browser, web_server, board):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1, board=board)
+    page = open_as(
+        browser, web_server.url, ada, f"#/game/{game_id}", viewport=PHONE, is_mobile=True
+    )
+    page.wait_for_selector("svg.board g.city", timeout=TIMEOUT_MS)
+    zoom = page.locator("#board .zoom").bounding_box()
+    cities = page.eval_on_selector_all(
+        "g.city",
+        """nodes => nodes.map(n => { const b = n.getBoundingClientRect();
+            return {name: n.dataset.city, x: b.x, y: b.y, w: b.width, h: b.height}; })""",
+    )
+    under = [
+        c["name"]
+        for c in cities
+        if c["x"] < zoom["x"] + zoom["width"]
+        and zoom["x"] < c["x"] + c["w"]
+        and c["y"] < zoom["y"] + zoom["height"]
+        and zoom["y"] < c["y"] + c["h"]
+    ]
+    assert not under, under
+
+
 # ------------------------------------------------ 10. the players table after the game
 def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(browser, web_server):
     ada = make_user("ada")

@@ -141,7 +141,11 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     zoom.textContent = on ? "Whole map" : "Zoom";
   });
   zoom.addEventListener("click", () => (view.zoomed ? view.reset() : view.zoomIn()));
-  container.appendChild(zoom);
+  // The map's controls sit in a bar under it, never over a city.
+  const tools = document.createElement("div");
+  tools.className = "board-tools";
+  tools.appendChild(zoom);
+  container.appendChild(tools);
   // The sea reaches past the map's edges, however the view is panned.
   el("rect", { x: full.x - full.w, y: full.y - full.h, width: 3 * full.w, height: 3 * full.h, class: "sea" }, svg);
   // The breakdown's overlays lie under the routes, as a halo around their cars: the cars
