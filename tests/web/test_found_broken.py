@@ -206,6 +206,27 @@ def test_the_zoom_button_covers_no_city_on_a_phone(browser, web_server, board):
     assert not under, under
 
 
+# ------------------------------------------------- 8. "since your last move" clipped on a phone
+def test_every_opponents_move_since_mine_shows_on_a_phone(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=3)
+    keep_all_offered(ada, game_id)
+    act(ada, game_id, {"type": "draw_blind"})
+    act(ada, game_id, {"type": "draw_blind"})
+    page = open_as(
+        browser, web_server.url, ada, f"#/game/{game_id}", viewport=PHONE, is_mobile=True
+    )
+    wait_for_prompt(page, "turn_action")
+    page.wait_for_selector("#since li", timeout=TIMEOUT_MS)
+    since = page.eval_on_selector(
+        "#since ol",
+        """ol => ({scroll: ol.scrollHeight, client: ol.clientHeight,
+                   seats: [...ol.querySelectorAll('li')].map(li => li.dataset.seat)})""",
+    )
+    assert {"1", "2", "3"} <= set(since["seats"]), since
+    assert since["scroll"] <= since["client"] + 1, since
+
+
 # ------------------------------------------------ 10. the players table after the game
 def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(browser, web_server):
     ada = make_user("ada")
