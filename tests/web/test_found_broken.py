@@ -227,6 +227,49 @@ def test_every_opponents_move_since_mine_shows_on_a_phone(browser, web_server):
     assert since["scroll"] <= since["client"] + 1, since
 
 
+# ----------------------------------------------------- 9. names broken inside their words
+def breaks(page, selector: str) -> list[str]:
+    """Where the names in ``selector`` wrap: the two characters either side of each line
+    break, as "ab|cd"."""
+    return page.eval_on_selector_all(
+        selector,
+        """cells => cells.flatMap(cell => {
+            const chars = [];
+            const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                for (let i = 0; i < n.textContent.length; i++) {
+                    const r = document.createRange();
+                    r.setStart(n, i); r.setEnd(n, i + 1);
+                    const rect = r.getClientRects()[0];
+                    if (rect) chars.push({c: n.textContent[i], top: rect.top});
+                }
+            }
+            const out = [];
+            for (let i = 1; i < chars.length; i++) {
+                if (chars[i].top > chars[i - 1].top + 4) {
+                    const at = chars.map(x => x.c).join('');
+                    out.push(at.slice(Math.max(0, i - 2), i) + '|' + at.slice(i, i + 2));
+                }
+            }
+            return out;
+        })""",
+    )
+
+
+def test_score_sheet_names_wrap_between_words_on_a_phone(browser, web_server):
+    ada = make_user("margarethe.vanderlinden")
+    seats = [{"type": "ai", "level": "medium"} for _ in range(3)]
+    game_id = new_game(ada, seats, first_seat=0)
+    finish_with_ai(game_id)
+    page = open_as(
+        browser, web_server.url, ada, f"#/game/{game_id}", viewport=PHONE, is_mobile=True
+    )
+    page.wait_for_selector("#result table td.total", timeout=TIMEOUT_MS)
+    found = breaks(page, "#result td.name") + breaks(page, "#players td.name")
+    inside = [b for b in found if re.match(r"^.*\w\|\w", b) and not re.match(r"^.*[._-]\|", b)]
+    assert not inside, found
+
+
 # ------------------------------------------------ 10. the players table after the game
 def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(browser, web_server):
     ada = make_user("ada")

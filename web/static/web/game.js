@@ -5,7 +5,7 @@
 // made from them.
 import { board as loadBoard, get, openEvents, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
+import { cityPair, clearError, formatDuration, h, seatName, showError, toast, wrappable } from "./dom.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
@@ -822,7 +822,7 @@ export function showGame(root, gameId) {
       const pub = st ? st.seats[seat.index] : null;
       const did = last.get(seat.index);
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}${pub && pub.forfeited ? ".forfeited" : ""}`, { dataset: { seat: seat.index } },
-        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat),
+        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), wrappable(seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
           did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
         cell(totals ? totals.get(seat.index) : pub && pub.route_points),
         cell(pub && pub.trains),

@@ -2,7 +2,7 @@
 // along their paths, failed ones as dashed links, the longest path, stations' borrowed routes.
 import { get } from "./api.js";
 import { PLAYER_COLORS } from "./board.js";
-import { cityPair, h, seatName, showError } from "./dom.js";
+import { cityPair, h, seatName, showError, wrappable } from "./dom.js";
 import { rematchControl } from "./rematch.js";
 
 export function drawBreakdown(board, sheet) {
@@ -62,7 +62,7 @@ export async function showResult(container, gameId, view, board) {
     const p = bySeat.get(seat);
     return h("tr", { dataset: { seat }, onclick: () => pick(seat), title: "Show on the map" },
       h("td.num", {}, p.place),
-      h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
+      h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), wrappable(seatName(view.seats[seat])), p.forfeited ? " (forfeited)" : ""),
       h("td.num", {}, p.route_points),
       h("td.num", {}, p.ticket_points),
       stations ? h("td.num", {}, p.station_points) : null,
