@@ -363,3 +363,37 @@ def test_a_free_tunnel_says_which_cards_were_turned(browser, web_server):
         "() => /red, green, yellow/.test(document.querySelector('#toast').textContent)",
         timeout=5_000,
     )
+
+
+# ------------------------------------------------------- 14. messages over the hand on a phone
+def test_a_note_on_a_phone_covers_no_control(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    page = open_as(
+        browser, web_server.url, ada, f"#/game/{game_id}", viewport=PHONE, is_mobile=True
+    )
+    wait_for_prompt(page, "turn_action")
+    page.click("#draw-blind")
+    page.wait_for_selector("#toast:not([hidden])", timeout=TIMEOUT_MS)
+    # The player scrolls the panels, the hand coming to the foot of the screen.
+    page.eval_on_selector("#hand", "n => n.scrollIntoView({block: 'end'})")
+    note = page.locator("#toast").bounding_box()
+    board = page.locator("#board").bounding_box()
+    covered = []
+    for selector in ("#hand", "#market", "#prompt", "#status"):
+        box = page.locator(selector).bounding_box()
+        if not box:
+            continue
+        # The part of a panel in view: the sticky map hides what has scrolled under it.
+        top = max(box["y"], board["y"] + board["height"])
+        bottom = box["y"] + box["height"]
+        if (
+            top < bottom
+            and box["x"] < note["x"] + note["width"]
+            and note["x"] < box["x"] + box["width"]
+            and top < note["y"] + note["height"]
+            and note["y"] < bottom
+        ):
+            covered.append(selector)
+    assert not covered, (covered, note)
