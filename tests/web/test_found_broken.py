@@ -180,6 +180,38 @@ def test_the_deck_stays_under_the_pointer_between_two_cards(browser, web_server)
     assert abs(after["y"] - before["y"]) < 1 and abs(after["x"] - before["x"]) < 1, (before, after)
 
 
+# --------------------------------------------------- 6. Switzerland's border labels collide
+def test_switzerlands_border_labels_do_not_overlap(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1, board="switzerland")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    page.wait_for_selector("g.city.border-point", state="attached", timeout=TIMEOUT_MS)
+    labels = page.eval_on_selector_all(
+        "g.city",
+        """nodes => nodes.filter(n => n.querySelector('text') && n.querySelector('text').textContent)
+            .map(n => { const b = n.querySelector('text').getBBox();
+              return {name: n.dataset.city, border: n.classList.contains('border-point'),
+                      x: b.x, y: b.y, w: b.width, h: b.height}; })""",
+    )
+    clashes = [
+        (a["name"], b["name"])
+        for i, a in enumerate(labels)
+        for b in labels[i + 1 :]
+        if (a["border"] or b["border"])
+        and a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    ]
+    assert not clashes, clashes
+    # Every border point still reads as its country.
+    names = page.eval_on_selector_all(
+        "g.city.border-point",
+        "nodes => nodes.map(n => (n.querySelector('title') || n.querySelector('text')).textContent)",
+    )
+    assert all(n in ("Deutschland", "France", "Italia", "Österreich") for n in names), names
+
+
 # --------------------------------------------------------- 7. the Zoom button over a city
 @pytest.mark.parametrize("board", ["europe", "usa"])
 def test_the_zoom_button_covers_no_city_on_a_phone(browser, web_server, board):

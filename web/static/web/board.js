@@ -201,11 +201,40 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     routeNodes.set(r.id, node);
   }
 
+  // Labels: a city's name above its right; a border point's (its country's name, often
+  // beside another of the same country) goes where it overlaps no label already placed,
+  // or is left to the point's title.
+  const placed = [];
+  const clash = (r) => placed.some((p) => r.x < p.x + p.w && p.x < r.x + r.w && r.y < p.y + p.h && p.y < r.y + r.h);
+  const labelAt = (c, text) => {
+    const w = text.length * 7.2 + 2;
+    const spots = [
+      { x: c.x + 7, y: c.y - 7, anchor: "start", left: c.x + 7 },
+      ...(c.country ? [
+        { x: c.x + 7, y: c.y + 17, anchor: "start", left: c.x + 7 },
+        { x: c.x - 7, y: c.y - 7, anchor: "end", left: c.x - 7 - w },
+        { x: c.x - 7, y: c.y + 17, anchor: "end", left: c.x - 7 - w },
+      ] : []),
+    ];
+    for (const spot of spots) {
+      const rect = { x: spot.left, y: spot.y - 12, w, h: 15 };
+      if (!c.country || !clash(rect)) {
+        placed.push(rect);
+        return spot;
+      }
+    }
+    return null;
+  };
+  const ordered = [...board.cities.filter((c) => !c.country), ...board.cities.filter((c) => c.country)];
+  const labels = new Map(ordered.map((c) => [c.name, labelAt(c, place(c.name))]));
+
   const cityNodes = new Map();
   for (const c of board.cities) {
     const node = el("g", { class: c.country ? "city border-point" : "city", "data-city": c.name }, cityLayer);
+    if (c.country) el("title", {}, node).textContent = place(c.name);
     el("circle", { cx: c.x, cy: c.y, r: CITY_R - 1.5 }, node);
-    el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = place(c.name);
+    const spot = labels.get(c.name);
+    if (spot) el("text", { x: spot.x, y: spot.y, "text-anchor": spot.anchor }, node).textContent = place(c.name);
     if (onCity) {
       node.addEventListener("click", () => onCity(c.name));
       node.addEventListener("keydown", (e) => {
