@@ -180,6 +180,28 @@ def test_the_deck_stays_under_the_pointer_between_two_cards(browser, web_server)
     assert abs(after["y"] - before["y"]) < 1 and abs(after["x"] - before["x"]) < 1, (before, after)
 
 
+# ----------------------------------------------------- 5. a raw route id in the breakdown
+def test_a_stations_borrowed_route_is_named_by_its_cities(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    finish_with_ai(game_id)
+    context = browser.new_context(viewport=DESKTOP)
+
+    def borrowed(route) -> None:
+        response = route.fetch()
+        sheet = response.json()
+        for player in sheet["players"]:
+            player["stations"] = [{"city": "Brindisi", "borrowed_route": "athina-brindisi"}]
+        route.fulfill(response=response, body=json.dumps(sheet))
+
+    context.route(re.compile(r".*/games/\d+/result$"), borrowed)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
+    page.wait_for_selector("#result .breakdown", timeout=TIMEOUT_MS)
+    text = page.inner_text("#result .breakdown")
+    assert "athina-brindisi" not in text, text
+    assert re.search(r"borrows Athina\s*[\u2013-]\s*Brindisi", text), text
+
+
 # --------------------------------------------------- 6. Switzerland's border labels collide
 def test_switzerlands_border_labels_do_not_overlap(browser, web_server):
     ada = make_user("ada")

@@ -26,7 +26,11 @@ export function winnerLine(sheetData, seats, you) {
   return first[0].seat === you ? `You win with ${points}!` : `${name(first[0])} wins with ${points}`;
 }
 
-function breakdown(sheet, name) {
+function breakdown(sheet, name, board) {
+  const routeName = (id) => {
+    const r = board && board.routes.get(id);
+    return r ? r.cities.map(name).join(" – ") : id;
+  };
   return h("div.breakdown", { dataset: { seat: sheet.seat } },
     h("ul.ticket-list", {}, sheet.tickets.map((t) =>
       h(`li.ticket.${t.completed ? "done" : "failed"}`, { dataset: { ticket: t.id } },
@@ -34,7 +38,7 @@ function breakdown(sheet, name) {
     h("p", {}, `Longest path: ${sheet.longest_path ? sheet.longest_path.length : 0} trains` +
       (sheet.longest_path_bonus ? ` (+${sheet.longest_path_bonus})` : "")),
     sheet.stations.length
-      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${name(s.city)} (borrows ${s.borrowed_route})` : `${name(s.city)} (unused)`).join(", "))
+      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${name(s.city)} (borrows ${routeName(s.borrowed_route)})` : `${name(s.city)} (unused)`).join(", "))
       : null,
     h("p.legend", {}, h("span.key.ticket-done"), " ticket done ", h("span.key.ticket-failed"), " ticket failed ",
       h("span.key.longest"), " longest path ", h("span.key.borrowed"), " borrowed"),
@@ -53,7 +57,7 @@ export async function showResult(container, gameId, view, board) {
   const detail = h("div");
   const pick = (seat) => {
     const sheet = bySeat.get(seat);
-    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet, board ? board.place : (c) => c));
+    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet, board ? board.place : (c) => c, board));
     for (const row of container.querySelectorAll("tr[data-seat]")) row.classList.toggle("picked", Number(row.dataset.seat) === seat);
     if (board) drawBreakdown(board, sheet);
   };
