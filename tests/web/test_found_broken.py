@@ -419,6 +419,40 @@ def test_a_free_tunnel_says_which_cards_were_turned(browser, web_server):
     )
 
 
+# ---------------------------------------------------------------------- 13. awkward log lines
+def test_a_reshuffle_reads_as_part_of_a_draw(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    keep_all_offered(ada, game_id)
+    context = browser.new_context(viewport=DESKTOP)
+    context.route(re.compile(r".*/events\?.*"), lambda route: None)  # the page polls
+
+    def reshuffled(route) -> None:
+        response = route.fetch()
+        body = response.json()
+        for move in body["moves"]:
+            if move.get("action") and move["action"]["type"] == "draw_blind":
+                move["events"].insert(0, {"type": "deck_reshuffled", "deck_size": 40})
+        route.fulfill(response=response, body=json.dumps(body))
+
+    context.route(re.compile(r".*/games/\d+/moves\?.*"), reshuffled)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
+    wait_for_prompt(page, "turn_action")
+    page.click("#draw-blind")
+    wait_for_prompt(page, "second_card")
+    page.click("#draw-blind")
+    page.wait_for_selector("#log li[data-seat='1']", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')].some(li => /shuffled/.test(li.textContent))",
+        timeout=TIMEOUT_MS,
+    )
+    lines = page.eval_on_selector_all("#log li", "nodes => nodes.map(n => n.textContent)")
+    awkward = [
+        x for x in lines if re.search(r"and the discard pile|; drew|shuffled into the deck", x)
+    ]
+    assert not awkward, lines
+
+
 # ------------------------------------------------------- 14. messages over the hand on a phone
 def test_a_note_on_a_phone_covers_no_control(browser, web_server):
     ada = make_user("ada")
