@@ -341,6 +341,31 @@ def test_after_the_game_the_players_table_and_tickets_agree_with_the_sheet(brows
         assert mark == ("✓" if ticket["completed"] else "✗"), (ticket, mark)
 
 
+# --------------------------------------------- 11. the replay's empty market and its jumps
+def test_the_replay_hides_an_empty_market_and_a_jump_animates_nothing(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    finish_with_ai(game_id)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}/replay")
+    page.wait_for_selector("#replay-step", timeout=TIMEOUT_MS)
+    page.evaluate("document.documentElement.dataset.motion = 'on'")
+    headings = page.eval_on_selector_all(
+        "#replay h3", "nodes => nodes.filter(n => n.offsetParent).map(n => n.textContent)"
+    )
+    cards = page.locator("#replay .chips .chip").count()
+    assert cards or "Market" not in headings, (headings, cards)
+    last = int(page.get_attribute("#replay-step", "max"))
+    page.eval_on_selector(
+        "#replay-step",
+        "(s, n) => { s.value = n; s.dispatchEvent(new Event('input')); }",
+        last,
+    )
+    assert page.locator("g.route.just-claimed").count() == 0
+    page.click("#replay-first")
+    page.click("#replay-next")
+    assert page.locator("g.route.just-claimed").count() <= 1
+
+
 # -------------------------------------------------------------- 12. refusals without a reason
 def test_a_refused_route_says_why(browser, web_server):
     ada = make_user("ada")

@@ -262,12 +262,14 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     name: board.name,
     ticketCities: (ticket) => ticketCities(board, ticket),
     // owners: {routeId: seat}; stations: [{city, seat}]
-    setClaims(owners, stations) {
+    // animate: false for a jump (the replay's slider), where no claim is seen arriving.
+    setClaims(owners, stations, { animate = true } = {}) {
       for (const [id, node] of routeNodes) {
         const seat = owners[id];
         const claimed = seat !== undefined && seat !== null;
+        if (!animate) node.classList.remove("just-claimed");
         // A claim seen arriving (not one there when the page opened) is animated once.
-        if (claimed && !node.classList.contains("claimed") && seenClaims) {
+        if (claimed && !node.classList.contains("claimed") && seenClaims && animate) {
           node.classList.add("just-claimed");
           setTimeout(() => node.classList.remove("just-claimed"), 1600);
         }
