@@ -141,11 +141,17 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     zoom.textContent = on ? "Whole map" : "Zoom";
   });
   zoom.addEventListener("click", () => (view.zoomed ? view.reset() : view.zoomIn()));
-  container.appendChild(zoom);
+  // The map's controls sit in a bar under it, never over a city.
+  const tools = document.createElement("div");
+  tools.className = "board-tools";
+  tools.appendChild(zoom);
+  container.appendChild(tools);
   // The sea reaches past the map's edges, however the view is panned.
   el("rect", { x: full.x - full.w, y: full.y - full.h, width: 3 * full.w, height: 3 * full.h, class: "sea" }, svg);
-  const routeLayer = el("g", { class: "routes" }, svg);
+  // The breakdown's overlays lie under the routes, as a halo around their cars: the cars
+  // keep their owners' colours.
   const overlayLayer = el("g", { class: "overlays" }, svg);
+  const routeLayer = el("g", { class: "routes" }, svg);
   const cityLayer = el("g", { class: "cities" }, svg);
   const stationLayer = el("g", { class: "stations" }, svg);
 
@@ -154,6 +160,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     const g = geometry(r, cities, offsets);
     const node = el("g", { class: "route", "data-route": r.id, "data-color": r.color, "data-length": r.length }, routeLayer);
     el("title", {}, node).textContent = routeLabel(r, place);
+    // The glow of an opponent's last claim: under the cars, so their colour stays true.
+    el("line", { class: "glow", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
     const car = (g.length - GAP * (r.length - 1)) / r.length;
     for (let i = 0; i < r.length; i++) {
       const along = i * (car + GAP) + car / 2;
@@ -193,11 +201,40 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     routeNodes.set(r.id, node);
   }
 
+  // Labels: a city's name above its right; a border point's (its country's name, often
+  // beside another of the same country) goes where it overlaps no label already placed,
+  // or is left to the point's title.
+  const placed = [];
+  const clash = (r) => placed.some((p) => r.x < p.x + p.w && p.x < r.x + r.w && r.y < p.y + p.h && p.y < r.y + r.h);
+  const labelAt = (c, text) => {
+    const w = text.length * 7.2 + 2;
+    const spots = [
+      { x: c.x + 7, y: c.y - 7, anchor: "start", left: c.x + 7 },
+      ...(c.country ? [
+        { x: c.x + 7, y: c.y + 17, anchor: "start", left: c.x + 7 },
+        { x: c.x - 7, y: c.y - 7, anchor: "end", left: c.x - 7 - w },
+        { x: c.x - 7, y: c.y + 17, anchor: "end", left: c.x - 7 - w },
+      ] : []),
+    ];
+    for (const spot of spots) {
+      const rect = { x: spot.left, y: spot.y - 12, w, h: 15 };
+      if (!c.country || !clash(rect)) {
+        placed.push(rect);
+        return spot;
+      }
+    }
+    return null;
+  };
+  const ordered = [...board.cities.filter((c) => !c.country), ...board.cities.filter((c) => c.country)];
+  const labels = new Map(ordered.map((c) => [c.name, labelAt(c, place(c.name))]));
+
   const cityNodes = new Map();
   for (const c of board.cities) {
     const node = el("g", { class: c.country ? "city border-point" : "city", "data-city": c.name }, cityLayer);
+    if (c.country) el("title", {}, node).textContent = place(c.name);
     el("circle", { cx: c.x, cy: c.y, r: CITY_R - 1.5 }, node);
-    el("text", { x: c.x + 7, y: c.y - 7 }, node).textContent = place(c.name);
+    const spot = labels.get(c.name);
+    if (spot) el("text", { x: spot.x, y: spot.y, "text-anchor": spot.anchor }, node).textContent = place(c.name);
     if (onCity) {
       node.addEventListener("click", () => onCity(c.name));
       node.addEventListener("keydown", (e) => {
@@ -225,12 +262,14 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     name: board.name,
     ticketCities: (ticket) => ticketCities(board, ticket),
     // owners: {routeId: seat}; stations: [{city, seat}]
-    setClaims(owners, stations) {
+    // animate: false for a jump (the replay's slider), where no claim is seen arriving.
+    setClaims(owners, stations, { animate = true } = {}) {
       for (const [id, node] of routeNodes) {
         const seat = owners[id];
         const claimed = seat !== undefined && seat !== null;
+        if (!animate) node.classList.remove("just-claimed");
         // A claim seen arriving (not one there when the page opened) is animated once.
-        if (claimed && !node.classList.contains("claimed") && seenClaims) {
+        if (claimed && !node.classList.contains("claimed") && seenClaims && animate) {
           node.classList.add("just-claimed");
           setTimeout(() => node.classList.remove("just-claimed"), 1600);
         }

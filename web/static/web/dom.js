@@ -65,6 +65,24 @@ export function toast(text) {
   }, 3000);
 }
 
+// A name as nodes that wrap only between its words: after a ".", "_" or "-", before a
+// "(", and inside a run of more than 12 letters only every 12th (a long username).
+export function wrappable(text) {
+  const out = [];
+  for (const part of String(text).split(/(?<=[._-])|(?=\()/)) {
+    const words = part.split(/(\s+)/);
+    for (const w of words) {
+      for (let i = 0; i < w.length; i += 12) {
+        if (i) out.push(document.createElement("wbr"));
+        out.push(w.slice(i, i + 12));
+      }
+    }
+    out.push(document.createElement("wbr"));
+  }
+  out.pop();
+  return h("span.wrap", {}, out);
+}
+
 export function seatName(seat) {
   if (!seat) return "?";
   if (seat.kind === "ai") return `AI ${seat.index + 1} (${seat.ai_level})`;

@@ -5,7 +5,7 @@
 // made from them.
 import { board as loadBoard, get, openEvents, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { cityPair, clearError, formatDuration, h, seatName, showError, toast } from "./dom.js";
+import { cityPair, clearError, formatDuration, h, seatName, showError, toast, wrappable } from "./dom.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
@@ -74,6 +74,7 @@ export function showGame(root, gameId) {
   let quietPolls = 0; // polls in a row that found nothing new
   let busy = false;
   let resultShown = false;
+  let finalSheet = null; // the score sheet of a finished game, once read
   let moves = []; // the move log as I may see it
   let lastMove = 0; // the number of its last move
   let movesLoading = null;
@@ -100,7 +101,9 @@ export function showGame(root, gameId) {
   const result = h("section.card.result#result", { hidden: true });
   const gameNode = h("div.game", { dataset: { game: gameId } },
     boardWrap,
-    h("aside.side", {}, status, prompt, result, hand, market, tickets, players, log),
+    // The market before the hand: a card taken may add a row to the hand, never moving
+    // the deck under the pointer.
+    h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
   );
   root.replaceChildren(gameNode);
 
@@ -126,6 +129,7 @@ export function showGame(root, gameId) {
     busy = true;
     clearError();
     const before = view;
+    const movedFrom = lastMove;
     render(); // every button disabled until the answer
     try {
       const r = await request("POST", `/games/${gameId}/actions`, {
@@ -135,7 +139,9 @@ export function showGame(root, gameId) {
       legal = null;
       busy = false;
       await accept(r.data, r.etag);
-      const note = whatIDid(action, before, view);
+      let note = whatIDid(action, before, view);
+      const freeTunnel = await turnedForNothing(action, movedFrom);
+      if (freeTunnel) note = freeTunnel;
       if (note) toast(note);
       schedulePoll();
     } catch (err) {
@@ -150,6 +156,24 @@ export function showGame(root, gameId) {
     } finally {
       busy = false;
       render();
+    }
+  }
+
+  // A tunnel claimed with nothing more to pay: the cards that were turned, read from the
+  // move log ("Tunnel Bern – Luzern: turned red, blue, green; nothing more to pay").
+  async function turnedForNothing(action, after) {
+    if (action.type !== "claim_route") return null;
+    const r = theBoard.routes.get(action.route);
+    const pending = view.state && view.state.pending;
+    if (!r || !r.tunnel || (pending && pending.kind === "tunnel_payment" && pending.seats.includes(mySeat()))) return null;
+    try {
+      const list = await movesAfter(gameId, after);
+      const e = list.flatMap((m) => m.events).find((x) => x.type === "tunnel_revealed" && x.route === action.route);
+      if (!e) return null;
+      const turned = e.revealed.length ? e.revealed.join(", ") : "no cards (the deck was empty)";
+      return `Tunnel ${r.cities.map(theBoard.place).join(" – ")}: turned ${turned}; nothing more to pay. You claimed it.`;
+    } catch {
+      return null;
     }
   }
 
@@ -274,7 +298,10 @@ export function showGame(root, gameId) {
     moves = moves.concat(fresh);
     lastMove = fresh[fresh.length - 1].number;
     renderLog(fresh.length);
-    if (view) renderStatus();
+    if (view) {
+      renderStatus();
+      renderPlayers();
+    }
     renderBoard();
   }
 
@@ -336,10 +363,49 @@ export function showGame(root, gameId) {
     streamRetry = setTimeout(startStream, Math.min(60000, 1000 * 2 ** streamFailures));
   }
 
+  // Why a route cannot be claimed now, in words, from the view and the board's rules.
+  function whyNotClaim(routeId) {
+    const r = theBoard.routes.get(routeId);
+    const name = r.cities.map(theBoard.place).join("–");
+    const st = state();
+    const me = mySeat();
+    const kind = legal ? legal.pending.kind : null;
+    if (kind && kind !== "turn_action") {
+      const first = kind === "second_card" ? "take your second card" : "finish the choice above";
+      return `You cannot claim ${name} now: ${first} first.`;
+    }
+    const owners = new Map();
+    for (const s of st.seats) for (const id of s.routes) owners.set(id, s.seat);
+    const who = (seat) => (seat === me ? "you" : seatName(view.seats[seat]));
+    if (owners.has(routeId)) return `${name} is already claimed by ${who(owners.get(routeId))}.`;
+    for (const twin of theBoard.routes.values()) {
+      if (!r.double_group || twin.id === routeId || twin.double_group !== r.double_group || !owners.has(twin.id)) continue;
+      const holder = owners.get(twin.id);
+      if (holder === me) return `You cannot claim ${name}: you hold the other track of this double route, and one player may not hold both.`;
+      if (view.seats.length < boardData.rules.double_routes_min_players) {
+        return `You cannot claim ${name}: with ${view.seats.length} players only one track of a double route is used, and ${who(holder)} holds the other.`;
+      }
+    }
+    const trains = st.seats[me].trains;
+    if (trains < r.length) return `You cannot claim ${name}: it needs ${r.length} trains and you have ${trains} left.`;
+    const hand = st.you.hand;
+    const locos = hand.locomotive || 0;
+    const inHand = (color) => payment(color, Math.min(locos, Math.max(0, r.length)), (hand[color] || 0) + locos) || "no cards for it";
+    if (r.ferry_locomotives && locos < r.ferry_locomotives) {
+      return `You cannot claim ${name}: the ferry needs ${r.ferry_locomotives} locomotive${r.ferry_locomotives > 1 ? "s" : ""} among its ${r.length} cards, and you have ${locos}.`;
+    }
+    if (r.color === "gray") {
+      const colors = CARD_ORDER.filter((c) => c !== "locomotive");
+      const best = colors.reduce((a, c) => ((hand[c] || 0) > (hand[a] || 0) ? c : a), colors[0]);
+      return `You cannot claim ${name}: it needs ${r.length} cards of one colour (locomotives count as any), and you have at most ${(hand[best] || 0) > 0 ? inHand(best) : `${locos} locomotive${locos === 1 ? "" : "s"}`}.`;
+    }
+    return `You cannot claim ${name}: it needs ${r.length} ${r.color} (locomotives count as any colour), and you have ${(hand[r.color] || 0) + locos ? inHand(r.color) : `no ${r.color} and no locomotive`}.`;
+  }
+
   function clickRoute(routeId) {
     if (!myDecision() || busy) return;
     if (!actionsOf("claim_route").some((a) => a.route === routeId)) {
-      showError({ message: `You cannot claim ${routeLabel(theBoard.routes.get(routeId), theBoard.place)} now.` });
+      showError({ message: whyNotClaim(routeId) });
       return;
     }
     clearError();
@@ -381,18 +447,31 @@ export function showGame(root, gameId) {
     renderLog();
     if (view.status === "finished" && !resultShown) {
       resultShown = true;
-      showResult(result, gameId, view, theBoard);
+      // Once the sheet is read, the players table and the tickets say what it says.
+      showResult(result, gameId, view, theBoard).then((sheet) => {
+        if (!alive || !sheet) return;
+        finalSheet = sheet;
+        renderPlayers();
+        renderTickets();
+      });
     }
   }
 
-  // Each opponent's last move, as words, and what it put on the map.
+  // Each seat's last line of the move log (a turn's two cards as one), and what it put on
+  // the map: the players table says what the log says.
   function lastMoves() {
     const last = new Map();
     if (!view || !theBoard) return last;
-    for (let i = moves.length - 1; i >= 0 && last.size < view.seats.length; i--) {
-      const m = moves[i];
-      if (m.seat === null || m.seat === undefined || last.has(m.seat)) continue;
-      last.set(m.seat, describeMove(m, view.seats, theBoard, mySeat()));
+    let from = moves.length;
+    const seen = new Set();
+    while (from > 0 && seen.size < view.seats.length) {
+      from -= 1;
+      const seat = moves[from].seat;
+      if (seat !== null && seat !== undefined) seen.add(seat);
+    }
+    // One move earlier, so that a turn's first card joins its second.
+    for (const d of logLines(moves.slice(Math.max(0, from - 1)))) {
+      if (d.seat !== null && d.seat !== undefined) last.set(d.seat, d);
     }
     return last;
   }
@@ -426,9 +505,13 @@ export function showGame(root, gameId) {
   // What the others did since my last move, at the top of the page when it is my turn.
   function sinceMyMove() {
     if (!theBoard || mySeat() === null || !myDecision()) return null;
-    let from = moves.length;
+    // My moves of this turn (a first card) are left out, so that the list stays as it was
+    // when the turn began and nothing under it moves between two cards.
+    let end = moves.length;
+    while (end > 0 && moves[end - 1].seat === mySeat()) end -= 1;
+    let from = end;
     while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
-    const lines = logLines(moves.slice(from)).filter((d) => d.seat !== null && d.seat !== undefined);
+    const lines = logLines(moves.slice(from, end)).filter((d) => d.seat !== null && d.seat !== undefined);
     if (!lines.length) return null;
     return h("div.since#since", {}, h("p.muted", {}, from ? "Since your last move:" : "So far:"),
       h("ol.move-log", {}, lines.slice(-8).map(logItem)));
@@ -582,6 +665,15 @@ export function showGame(root, gameId) {
     ];
   }
 
+  // Why the tunnel's extra cards cannot be paid: what it asks for, and what is in hand.
+  function tunnelShort(t) {
+    const hand = state().you.hand;
+    const locos = hand.locomotive || 0;
+    const asked = t.color === "locomotive" ? `${t.extra} more locomotive${t.extra === 1 ? "" : "s"}` : `${t.extra} more ${t.color} or locomotive${t.extra === 1 ? "" : "s"}`;
+    const held = t.color === "locomotive" ? `${locos} locomotive${locos === 1 ? "" : "s"}` : payment(t.color, locos, (hand[t.color] || 0) + locos);
+    return `You cannot pay: it asks for ${asked}, and you have ${held === "nothing" ? `no ${t.color} and no locomotive` : held} left in hand.`;
+  }
+
   function tunnelPrompt() {
     const t = state().pending.tunnel || {};
     const route = theBoard.routes.get(t.route);
@@ -589,6 +681,7 @@ export function showGame(root, gameId) {
       h("h3", {}, `Tunnel ${route ? route.cities.map(theBoard.place).join(" – ") : ""}`),
       h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, ""))),
       h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
+      actionsOf("pay_tunnel").length ? null : h("p.warn#tunnel-short", {}, tunnelShort(t)),
       h("div.options", {},
         actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
         actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a), disabled: busy }, "Decline"))),
@@ -606,7 +699,18 @@ export function showGame(root, gameId) {
       const kind = legal.pending.kind;
       if (kind === "choose_initial_tickets" || kind === "keep_tickets") body = keepPrompt(kind);
       else if (kind === "tunnel_payment") body = tunnelPrompt();
-      else if (kind === "second_card") body = [h("h3", {}, "Take a second card"), h("p", {}, boardData.rules.face_up_locomotive_ends_draw ? "From the market (not a locomotive) or the deck." : "From the market or the deck.")];
+      else if (kind === "second_card") {
+        // The same shape as the turn's first prompt, its buttons kept but disabled, so that
+        // the market and the deck stay where the first card was taken.
+        body = [
+          h("h3", {}, "Take a second card"),
+          h("p.what", {}, boardData.rules.face_up_locomotive_ends_draw
+            ? "From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn."
+            : "From the market or the deck. Tickets and stations wait for your next turn."),
+          h("div.row", {}, h("button", { disabled: true }, "Draw tickets"),
+            boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, "Build a station") : null),
+        ];
+      }
       else if (ui.route) body = claimOptions();
       else if (ui.stationMode) body = stationOptions();
       else {
@@ -615,7 +719,7 @@ export function showGame(root, gameId) {
         if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, "Build a station"));
         body = [
           h("h3", {}, "Your turn"),
-          h("p", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
+          h("p.what", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
           h("div.row", {}, buttons),
         ];
       }
@@ -676,15 +780,21 @@ export function showGame(root, gameId) {
     if (!you) return;
     const pinned = () => you.tickets.find((t) => t.id === ui.pinnedTicket) || null;
     const light = (t) => theBoard.highlightCities(t ? theBoard.ticketCities(t) : []);
-    const done = you.tickets.filter((t) => t.connected).length;
+    // After the game a ticket is done or failed as the score sheet counts it (a station's
+    // borrowed route may complete it).
+    const sheet = finalSheet && finalSheet.players.find((p) => p.seat === mySeat());
+    const scored = new Map(sheet ? sheet.tickets.map((t) => [t.id, t.completed]) : []);
+    const doneOf = (t) => (scored.has(t.id) ? scored.get(t.id) : t.connected);
+    const mark = (t) => (doneOf(t) ? "✓" : scored.has(t.id) ? "✗" : "○");
+    const done = you.tickets.filter(doneOf).length;
     tickets.replaceChildren(
       h("h3", {}, "My tickets", you.tickets.length ? h("span.badge", {}, `${done} of ${you.tickets.length} connected`) : null),
       you.tickets.length
         ? h("ul.ticket-list", {}, you.tickets.map((t) =>
-            h(`li.ticket${t.connected ? ".done" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
+            h(`li.ticket${doneOf(t) ? ".done" : scored.has(t.id) ? ".failed" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
               dataset: { ticket: t.id },
               tabindex: 0,
-              title: `${t.connected ? "Connected" : "Not connected yet"}. Tap to keep it lit on the map.`,
+              title: `${doneOf(t) ? "Connected" : scored.has(t.id) ? "Failed" : "Not connected yet"}. Tap to keep it lit on the map.`,
               onmouseenter: () => light(t),
               onmouseleave: () => light(pinned()),
               onfocus: () => light(t),
@@ -694,7 +804,7 @@ export function showGame(root, gameId) {
                 renderTickets();
                 light(pinned());
               },
-            }, h("span.mark", {}, t.connected ? "✓" : "○"), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
+            }, h("span.mark", {}, mark(t)), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
         : h("p.muted", {}, "None yet."),
     );
   }
@@ -705,20 +815,22 @@ export function showGame(root, gameId) {
     const pending = st && st.pending ? st.pending.seats : [];
     const last = lastMoves();
     const stations = boardData && boardData.rules.stations_per_player > 0;
+    // Route points while the game runs; the score sheet's totals once it is over.
+    const totals = finalSheet ? new Map(finalSheet.players.map((p) => [p.seat, p.total])) : null;
     const cell = (value, cls = "td.num") => h(cls, {}, value === undefined || value === null ? "" : value);
     const rows = view.seats.map((seat) => {
       const pub = st ? st.seats[seat.index] : null;
       const did = last.get(seat.index);
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}${pub && pub.forfeited ? ".forfeited" : ""}`, { dataset: { seat: seat.index } },
-        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat),
+        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), wrappable(seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
           did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
-        cell(pub && pub.route_points),
+        cell(totals ? totals.get(seat.index) : pub && pub.route_points),
         cell(pub && pub.trains),
         stations ? cell(pub && pub.stations_left) : null,
         cell(pub && pub.hand_size),
         cell(pub && pub.tickets));
     });
-    const heads = ["Player", "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
+    const heads = ["Player", finalSheet ? "Total" : "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
     players.replaceChildren(
       h("h3", {}, "Players"),
       scoreTrack(st),

@@ -41,10 +41,17 @@ export function describeMove(move, seats, board, you = null) {
   const bits = [];
   let route = null;
   let city = null;
+  // A reshuffle is told as part of what it served: the next card drawn from the deck, or
+  // else the move's last words.
+  let reshuffled = false;
   for (const e of move.events) {
     if (e.type === "card_drawn") {
       if (e.source === "face_up") bits.push(e.color === "locomotive" ? "took a face-up locomotive" : `took a face-up ${e.color}`);
-      else bits.push(e.color ? `drew ${/^[aeiou]/.test(e.color) ? "an" : "a"} ${e.color} from the deck` : "drew from the deck");
+      else {
+        const fresh = reshuffled && e.source !== "face_up" ? ", newly shuffled from the discard pile" : "";
+        bits.push(e.color ? `drew ${/^[aeiou]/.test(e.color) ? "an" : "a"} ${e.color} from the deck${fresh}` : `drew from the deck${fresh}`);
+        reshuffled = false;
+      }
     } else if (e.type === "route_claimed") {
       route = e.route;
       bits.push(`claimed ${routeName(e.route)} with ${cards(e.cards)} (+${e.points})`);
@@ -63,9 +70,14 @@ export function describeMove(move, seats, board, you = null) {
     } else if (e.type === "forfeited") bits.push("left the game");
     else if (e.type === "turn_skipped") bits.push("could not move and passed");
     else if (e.type === "last_round") bits.push(`is down to ${plural(e.trains, "train")}: the last round begins`);
-    else if (e.type === "deck_reshuffled") bits.push("the discard pile was shuffled into the deck");
+    else if (e.type === "deck_reshuffled") reshuffled = true;
     else if (e.type === "market_changed" && e.resets) bits.push("three locomotives: the market was replaced");
     else if (e.type === "game_over") bits.push("the game is over");
+  }
+  if (reshuffled) {
+    const note = "the discard pile was shuffled into a new deck";
+    if (bits.length) bits[bits.length - 1] += ` (${note})`;
+    else bits.push(note);
   }
   if (!bits.length && move.action) bits.push(move.action.type.replaceAll("_", " "));
   let text = bits.join("; ");

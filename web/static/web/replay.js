@@ -54,7 +54,8 @@ export function showReplay(root, gameId) {
       const counter = h("span#replay-counter");
       const slider = h("input#replay-step", { type: "range", min: 0, max: moves.length, value: 0 });
       const scores = h("tbody");
-      const market = h("div.chips");
+      const market = h("div.chips#replay-market");
+      const marketHead = h("h3", {}, "Market");
       // The whole game as a list: each move in words, the current one marked; a click
       // goes to it.
       const list = h("ol.move-log#replay-moves", {}, moves.map((m, i) => {
@@ -63,10 +64,13 @@ export function showReplay(root, gameId) {
           m.seat === null || m.seat === undefined ? null : h("span.swatch", { style: `background:${PLAYER_COLORS[m.seat]}` }),
           h("strong", {}, d.who), ` ${d.text}`);
       }));
+      // A step forward animates its claim; a jump (the slider, the list, back) does not.
       const show = (n) => {
-        step = Math.max(0, Math.min(moves.length, n));
+        const next = Math.max(0, Math.min(moves.length, n));
+        const animate = next === step + 1;
+        step = next;
         const f = all[step];
-        board.setClaims(f.owners, f.stations);
+        board.setClaims(f.owners, f.stations, { animate });
         board.setSelected(f.last);
         slider.value = step;
         counter.textContent = `Move ${step} of ${moves.length}`;
@@ -81,6 +85,8 @@ export function showReplay(root, gameId) {
             h("td", {}, f.points[s.index]),
             h("td", {}, f.trains[s.index]))));
         market.replaceChildren(...f.market.filter(Boolean).map((c) => cardChip(c, "")));
+        // No market heading over no cards (before the first move).
+        marketHead.hidden = market.hidden = !f.market.some(Boolean);
         for (const li of list.querySelectorAll("li.current")) li.classList.remove("current");
         const current = list.children[step - 1];
         if (current) {
@@ -112,7 +118,7 @@ export function showReplay(root, gameId) {
         slider,
         counter,
         label,
-        h("h3", {}, "Market"),
+        marketHead,
         market,
         h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Points"), h("th", {}, "Trains"))), scores),
         h("p.muted", {}, "Points here are route points; tickets, stations and bonuses count at the end."),

@@ -2,7 +2,7 @@
 // along their paths, failed ones as dashed links, the longest path, stations' borrowed routes.
 import { get } from "./api.js";
 import { PLAYER_COLORS } from "./board.js";
-import { cityPair, h, seatName, showError } from "./dom.js";
+import { cityPair, h, seatName, showError, wrappable } from "./dom.js";
 import { rematchControl } from "./rematch.js";
 
 export function drawBreakdown(board, sheet) {
@@ -26,7 +26,11 @@ export function winnerLine(sheetData, seats, you) {
   return first[0].seat === you ? `You win with ${points}!` : `${name(first[0])} wins with ${points}`;
 }
 
-function breakdown(sheet, name) {
+function breakdown(sheet, name, board) {
+  const routeName = (id) => {
+    const r = board && board.routes.get(id);
+    return r ? r.cities.map(name).join(" – ") : id;
+  };
   return h("div.breakdown", { dataset: { seat: sheet.seat } },
     h("ul.ticket-list", {}, sheet.tickets.map((t) =>
       h(`li.ticket.${t.completed ? "done" : "failed"}`, { dataset: { ticket: t.id } },
@@ -34,7 +38,7 @@ function breakdown(sheet, name) {
     h("p", {}, `Longest path: ${sheet.longest_path ? sheet.longest_path.length : 0} trains` +
       (sheet.longest_path_bonus ? ` (+${sheet.longest_path_bonus})` : "")),
     sheet.stations.length
-      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${name(s.city)} (borrows ${s.borrowed_route})` : `${name(s.city)} (unused)`).join(", "))
+      ? h("p", {}, "Stations: ", sheet.stations.map((s) => s.borrowed_route ? `${name(s.city)} (borrows ${routeName(s.borrowed_route)})` : `${name(s.city)} (unused)`).join(", "))
       : null,
     h("p.legend", {}, h("span.key.ticket-done"), " ticket done ", h("span.key.ticket-failed"), " ticket failed ",
       h("span.key.longest"), " longest path ", h("span.key.borrowed"), " borrowed"),
@@ -47,13 +51,13 @@ export async function showResult(container, gameId, view, board) {
     sheetData = await get(`/games/${gameId}/result`);
   } catch (err) {
     showError(err);
-    return;
+    return null;
   }
   const bySeat = new Map(sheetData.players.map((p) => [p.seat, p]));
   const detail = h("div");
   const pick = (seat) => {
     const sheet = bySeat.get(seat);
-    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet, board ? board.place : (c) => c));
+    detail.replaceChildren(h("h4", {}, `${seatName(view.seats[seat])}: the breakdown`), breakdown(sheet, board ? board.place : (c) => c, board));
     for (const row of container.querySelectorAll("tr[data-seat]")) row.classList.toggle("picked", Number(row.dataset.seat) === seat);
     if (board) drawBreakdown(board, sheet);
   };
@@ -62,7 +66,7 @@ export async function showResult(container, gameId, view, board) {
     const p = bySeat.get(seat);
     return h("tr", { dataset: { seat }, onclick: () => pick(seat), title: "Show on the map" },
       h("td.num", {}, p.place),
-      h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), seatName(view.seats[seat]), p.forfeited ? " (forfeited)" : ""),
+      h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat]}` }), wrappable(seatName(view.seats[seat])), p.forfeited ? " (forfeited)" : ""),
       h("td.num", {}, p.route_points),
       h("td.num", {}, p.ticket_points),
       stations ? h("td.num", {}, p.station_points) : null,
@@ -82,4 +86,5 @@ export async function showResult(container, gameId, view, board) {
   );
   container.hidden = false;
   pick(view.your_seat !== null ? view.your_seat : sheetData.ranking[0].seat);
+  return sheetData;
 }
