@@ -31,7 +31,8 @@ def _page(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _friend(user: User, in_game: bool) -> dict[str, Any]:
     row = {"friend_id": user.pk, "friend_username": user.username, "since": _AT}
-    data: dict[str, Any] = FriendSerializer({**row, "in_game": in_game}).data
+    game = 57 if in_game else None
+    data: dict[str, Any] = FriendSerializer({**row, "in_game": in_game, "game_id": game}).data
     return data
 
 

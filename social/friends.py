@@ -14,9 +14,17 @@ from games.queries.players import playing_now
 
 def friend_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Rows of ``accounts.relations.friends_of``, each with ``in_game``: whether that
-    friend is seated in a game being played now (one query for them all)."""
+    friend is seated in a game being played now, and ``game_id``: that game (the one that
+    moved last, of several), to watch (one query for them all)."""
     playing = playing_now([row["friend_id"] for row in rows])
-    return [{**row, "in_game": row["friend_id"] in playing} for row in rows]
+    return [
+        {
+            **row,
+            "in_game": row["friend_id"] in playing,
+            "game_id": playing.get(row["friend_id"]),
+        }
+        for row in rows
+    ]
 
 
 def friend_row(friendship: Friendship, user: User) -> dict[str, Any]:

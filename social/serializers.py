@@ -35,6 +35,11 @@ class FriendSerializer(serializers.Serializer[Any]):
     in_game = serializers.BooleanField(
         help_text="Whether the friend is seated in a game being played now."
     )
+    game_id = serializers.IntegerField(
+        allow_null=True,
+        help_text="That game, which anyone may watch (`GET /games/{id}`, its event stream); "
+        "of several, the one that moved last. Null when `in_game` is false.",
+    )
 
 
 class FriendPageSerializer(serializers.Serializer[Any]):

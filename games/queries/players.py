@@ -7,12 +7,16 @@ from collections.abc import Collection
 from games.models import GameStatus, Seat, SeatKind
 
 
-def playing_now(user_ids: Collection[int]) -> set[int]:
+def playing_now(user_ids: Collection[int]) -> dict[int, int]:
     """Those of these players seated in a game being played now (a seat they took, whoever
-    plays it this moment), in one query."""
+    plays it this moment), each with that game's id (the game that moved last, of several),
+    in one query."""
     if not user_ids:
-        return set()
+        return {}
     seats = Seat.objects.filter(
         user__in=list(user_ids), kind=SeatKind.HUMAN, game__status=GameStatus.ACTIVE
-    )
-    return set(seats.values_list("user_id", flat=True).distinct())
+    ).order_by("-game__updated_at", "-game_id")
+    playing: dict[int, int] = {}
+    for user_id, game_id in seats.values_list("user_id", "game_id"):
+        playing.setdefault(user_id, game_id)
+    return playing

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from accounts.models import Friendship
 from games.models import Game, GameStatus, Seat, SeatKind
@@ -19,13 +22,17 @@ def seat_in(user, status):
     game = Game.objects.create(board="europe", created_by=user, players=2, seed=1, status=status)
     Seat.objects.create(game=game, index=0, kind=SeatKind.HUMAN, user=user)
     Seat.objects.create(game=game, index=1, kind=SeatKind.AI, ai_level="easy")
+    return game.pk
 
 
 def test_friends_are_listed_by_name_with_whether_each_plays_now(players):
     alice, bob, carol, dave, erin = players("alice", "Bob", "carol", "dave", "erin")
     for friend in (carol, bob, dave):
         befriend(alice, friend)
-    seat_in(bob.user, GameStatus.ACTIVE)
+    earlier = seat_in(bob.user, GameStatus.ACTIVE)
+    latest = seat_in(bob.user, GameStatus.ACTIVE)
+    # The earlier game moved last: it is the one named.
+    Game.objects.filter(pk=earlier).update(updated_at=timezone.now() + timedelta(minutes=1))
     seat_in(carol.user, GameStatus.LOBBY)
     seat_in(dave.user, GameStatus.FINISHED)
     seat_in(erin.user, GameStatus.ACTIVE)  # not a friend
@@ -33,11 +40,12 @@ def test_friends_are_listed_by_name_with_whether_each_plays_now(players):
     page = alice.client.get("/api/v1/friends").json()
 
     assert page["count"] == 3
-    assert [(f["username"], f["in_game"]) for f in page["results"]] == [
-        ("Bob", True),
-        ("carol", False),
-        ("dave", False),
+    assert [(f["username"], f["in_game"], f["game_id"]) for f in page["results"]] == [
+        ("Bob", True, earlier),
+        ("carol", False, None),
+        ("dave", False, None),
     ]
+    assert latest != earlier
     assert page["results"][0]["id"] == bob.user.pk
     since = Friendship.objects.get(user_high=bob.user).created_at
     assert page["results"][0]["since"] == since.isoformat().replace("+00:00", "Z")

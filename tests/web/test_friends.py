@@ -61,12 +61,14 @@ def test_a_request_is_sent_from_one_browser_and_accepted_in_another(browser, web
     assert ada_page.locator("#outgoing li[data-username]").count() == 0
     assert friends_of(ada) == 1
 
-    # Who is in a game now shows on a visit.
-    game_against_ai(bert)
+    # Who is in a game now shows on a visit, linked to the game to watch.
+    bert_game = game_against_ai(bert)
     ada_page.reload()
     ada_page.wait_for_selector(
         "#friend-list li[data-username=bert][data-in-game=true] .in-game", timeout=TIMEOUT_MS
     )
+    link = "#friend-list li[data-username=bert] a.in-game"
+    assert ada_page.get_attribute(link, "href") == f"#/game/{bert_game}"
     ada_page.screenshot(path=str(artifacts / "desktop-friends.png"))
 
     ada_page.click("#friend-list button[aria-label='Remove bert']")
