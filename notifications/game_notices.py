@@ -115,13 +115,16 @@ def on_seat_timed_out(game: Game, seat: Seat, policy: str, taken_over: bool, **_
 def deadline_warnings_send(now: datetime) -> int:
     """Warn each person to move whose deadline falls within one of the windows of
     ``DEADLINE_WARNINGS_SECONDS``; returns how many warnings were recorded (a window
-    already warned of is not counted again)."""
+    already warned of is not counted again). A window only warns in games whose time per
+    move is longer than it: a day's warning in a game of a day a move, or an hour's in a
+    game of minutes, would come as the turn begins, at every turn."""
     waiting = Q(seats__pending=True, seats__kind=SeatKind.HUMAN, seats__ai_controlled=False)
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"), to_attr="seated")
     sent = 0
     for window in settings.DEADLINE_WARNINGS_SECONDS:
         soon = Game.objects.filter(
             waiting,
+            Q(turn_time_limit__isnull=True) | Q(turn_time_limit__gt=window),
             status=GameStatus.ACTIVE,
             deadline__gt=now,
             deadline__lte=now + timedelta(seconds=window),

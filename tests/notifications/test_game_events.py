@@ -284,6 +284,20 @@ def test_a_deadline_warning_goes_out_once_for_each_window_it_falls_in(alice: Any
     assert told(bob) == []
 
 
+@pytest.mark.parametrize(
+    ("pace", "warned"),
+    [(86400, [3600]), (7200, [3600]), (3600, []), (300, []), (60, [])],
+)
+def test_a_window_warns_only_in_games_whose_time_per_move_is_longer(
+    alice: Any, bob: Any, pace: int, warned: list[int]
+) -> None:
+    game = pending_game(alice, bob, minutes=0.5)  # within every window
+    Game.objects.filter(pk=game.pk).update(turn_time_limit=pace)
+
+    assert tasks.warn_deadlines() == len(warned)
+    assert sorted(n.data["window_seconds"] for n in told(alice, "deadline_approaching")) == warned
+
+
 def test_no_warning_for_a_deadline_far_off_or_a_seat_the_ai_plays(alice: Any, bob: Any) -> None:
     pending_game(alice, bob, minutes=3 * 24 * 60)
     taken = pending_game(bob, alice, minutes=30)
