@@ -1,6 +1,6 @@
-"""Every tap target at least 44×44 CSS px on a phone (Apple's guideline), on every page.
+"""Every tap target at least 44 by 44 CSS px on a phone (Apple's guideline), on every page.
 
-At 390×844 with touch, each visible, enabled control is measured by its bounding box
+At 390x844 with touch, each visible, enabled control is measured by its bounding box
 (padding and border included, which is its hit area): buttons, links, inputs, selects, a
 label wrapping a checkbox (the label is measured, since a tap anywhere on it ticks the
 box), and whatever else takes a tap (a ticket row, a score-sheet row). The map's routes
@@ -41,7 +41,7 @@ label:has(input[type=checkbox]), label:has(input[type=radio]),
 
 
 def small_targets(page) -> list[str]:
-    """The tap targets on the page smaller than MIN×MIN, each with its size."""
+    """The tap targets on the page smaller than MIN by MIN, each with its size."""
     return page.evaluate(
         """([selector, min]) => {
             const visible = (n) => {
@@ -62,7 +62,7 @@ def small_targets(page) -> list[str]:
                 .filter((n) => !n.matches(":disabled") && visible(n))
                 .map((n) => [n, n.getBoundingClientRect()])
                 .filter(([, r]) => r.width < min - 0.01 || r.height < min - 0.01)
-                .map(([n, r]) => `${name(n)} ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
+                .map(([n, r]) => `${name(n)} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
         }""",
         [TARGETS, MIN],
     )
@@ -70,7 +70,7 @@ def small_targets(page) -> list[str]:
 
 def assert_all_large(page) -> None:
     small = small_targets(page)
-    assert not small, "smaller than 44×44:\n" + "\n".join(small)
+    assert not small, "smaller than 44x44:\n" + "\n".join(small)
 
 
 def test_the_login_page(browser, web_server, artifacts):
