@@ -512,3 +512,17 @@ def test_a_note_on_a_phone_covers_no_control(browser, web_server):
         ):
             covered.append(selector)
     assert not covered, (covered, note)
+
+
+def test_a_lobby_games_badge_keeps_to_its_word(browser, web_server):
+    # The badge of a game in its lobby has the class `lobby`, which the lobby's own grid
+    # once styled too: the badge stretched across its row.
+    ada = make_user("ada")
+    new_game(ada, [{"type": "open"}])
+    page = open_as(browser, web_server.url, ada, "#/")
+    badge = page.wait_for_selector(
+        "#my-games li.game[data-status=lobby] .badge", timeout=TIMEOUT_MS
+    )
+    box = badge.bounding_box()
+    assert box is not None and box["width"] < 100, box
+    assert page.evaluate("(b) => getComputedStyle(b).display", badge) != "grid"
