@@ -69,10 +69,12 @@ def test_a_deadline_warning_is_sent_once_per_window(creator, opponent, users):
     opponent.post(f"/api/v1/games/{game['id']}/join", {}, format="json")
     keep_all_initial(game["id"], creator, opponent)
     with time_machine.travel(timezone.now() + timedelta(minutes=70), tick=False):
-        assert warn_deadlines() == 2
+        assert warn_deadlines() == 1
         assert warn_deadlines() == 0
     warnings = Notification.objects.filter(user=users["creator"], kind="deadline_approaching")
-    assert warnings.count() == 2  # the 24 h and the 1 h windows both contain the deadline
+    # The 24 h and the 1 h windows both contain the deadline; only the 1 h one is shorter
+    # than the game's two hours a move, so only it warns.
+    assert [n.data["window_seconds"] for n in warnings] == [3600]
     assert not Notification.objects.filter(user=users["opponent"], kind="deadline_approaching")
 
 
