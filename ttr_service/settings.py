@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ttr_service.config import account_env, env, push_env, schema, stores
+from ttr_service.config import account_env, env, languages, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -312,9 +312,10 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS: dict[str, Any] = schema.spectacular(SERVICE_VERSION)
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = languages.LANGUAGE_CODE
+LANGUAGES = languages.LANGUAGES
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -1,0 +1,15 @@
+"""The languages the service speaks: English, and those of the rulebooks it plays (Greek,
+Vietnamese, Russian). Each human-readable text the API, e-mails and notifications return
+is translated from the app's catalogue (`<app>/locale/<lang>/LC_MESSAGES/django.po`)."""
+
+from __future__ import annotations
+
+LANGUAGE_CODE = "en"
+
+# Each language by its code (the API's `language` values) and its own name for itself.
+LANGUAGES = [
+    ("en", "English"),
+    ("el", "Ελληνικά"),
+    ("vi", "Tiếng Việt"),
+    ("ru", "Русский"),
+]
