@@ -18,10 +18,21 @@ and each hook of each middleware crosses between the event loop and that thread
   thread-sensitive call of the request runs there and keeps that thread's database
   connection (``DATABASE_CONN_MAX_AGE``). Once a request has started its answer it no
   longer counts as waiting, so open streams leave the threads to the other requests.
+
+The message that completes an answer is handed to the server from a task of an empty
+context. uvicorn starts a request that came in on the connection before the answer ahead
+of it was complete from within the ``send`` that completes that answer, and the request's
+task copies the context ``send`` was called in. A browser sends its next request as soon
+as it has a body, and ``WsgiToAsgi`` sends the closing empty body after it, from the WSGI
+thread through ``async_to_sync``: that context holds asgiref's ``CurrentThreadExecutor``
+of the call, finished once the call returns, and the next request's thread-sensitive
+calls would be handed to it ("CurrentThreadExecutor already quit or is broken").
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -51,6 +62,20 @@ def is_event_stream(path: str) -> bool:
     return getattr(view_class, "content_negotiation_class", None) is StreamNegotiation
 
 
+def completes_answer(message: Message) -> bool:
+    return message["type"] == "http.response.body" and not message.get("more_body", False)
+
+
+async def send_from_empty_context(send: Send, message: Message) -> None:
+    """``send(message)`` in a task of an empty context: whatever the server starts from
+    within it copies nothing of the request's context (see the module's docstring)."""
+
+    async def sending() -> None:
+        await send(message)
+
+    await asyncio.get_running_loop().create_task(sending(), context=contextvars.Context())
+
+
 class ServiceApplication:
     def __init__(self, threads: int) -> None:
         self.streams = get_asgi_application()
@@ -70,7 +95,10 @@ class ServiceApplication:
             if not answering and message["type"] == "http.response.start":
                 answering = True
                 thread.waiting -= 1
-            await send(message)
+            if completes_answer(message):
+                await send_from_empty_context(send, message)
+            else:
+                await send(message)
 
         try:
             async with ThreadSensitiveContext(executor=thread.executor):

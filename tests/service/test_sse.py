@@ -4,9 +4,11 @@ wake-ups, heartbeats and retries (ttr_service/streams/sse.py, ttr_service/stream
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from asgiref.sync import SyncToAsync, ThreadSensitiveContext
 from rest_framework.test import APIRequestFactory
 
 from ttr_service.http.problems import ServiceError
@@ -148,3 +150,31 @@ def test_a_topic_polled_from_the_database_wakes_its_streams_when_its_marker_move
         return seen
 
     assert asyncio.run(scenario()) == [True, False, True]
+
+
+def test_the_hubs_poll_keeps_nothing_of_the_request_that_started_it(settings: Any) -> None:
+    settings.REDIS_URL = None
+    settings.STREAM_POLL_SECONDS = 0.05
+    seen: list[object] = []
+
+    def probe(keys: list[str]) -> dict[str, Any]:
+        seen.append(SyncToAsync.thread_sensitive_context.get(None))
+        return {k: 1 for k in keys}
+
+    wakeups.register_probe("context", probe)
+
+    async def scenario() -> bool:
+        hub = wakeups.hub()
+        with ThreadPoolExecutor(1) as executor:
+            # As the service runs a request: the first stream starts the hub's poll.
+            async with ThreadSensitiveContext(executor=executor):
+                with hub.subscribe("context:1"):
+                    pass
+        with hub.subscribe("context:2") as wake:
+            woken = await wake.wait(5)
+        for task in hub._tasks:
+            task.cancel()
+        return woken
+
+    assert asyncio.run(scenario())
+    assert seen and seen[0] is None, seen

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import threading
 from collections import defaultdict
@@ -204,9 +205,12 @@ class Hub:
     def _start(self) -> None:
         if self._tasks:
             return
-        self._tasks.append(self.loop.create_task(self._poll()))
+        # The hub outlives the stream that starts it: its tasks run in an empty context,
+        # not in a copy of that stream's request (its ThreadSensitiveContext, exited once
+        # the request is over, its language, its urlconf).
+        self._tasks.append(self.loop.create_task(self._poll(), context=contextvars.Context()))
         if settings.REDIS_URL:
-            self._tasks.append(self.loop.create_task(self._listen()))
+            self._tasks.append(self.loop.create_task(self._listen(), context=contextvars.Context()))
 
     async def _listen(self) -> None:
         delay = 0.1
