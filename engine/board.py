@@ -563,7 +563,7 @@ def check_options(board: Board, options: Mapping[str, object]) -> dict[str, str]
                 raise SetupError(
                     ErrorCode.BAD_OPTION,
                     gettext_noop(
-                        "%(board)s has no options, so not %(option)r.",
+                        "%(board)s has no option %(option)r (it has no options at all).",
                         board=board.name,
                         option=name,
                     ),
