@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from engine import ClaimRoute, EngineError, canonical_action, load_board
+from engine import BOARD_IDS, ClaimRoute, EngineError, canonical_action, load_board
 from games import errors
+from games.board_texts import DESCRIPTIONS, board_descriptions
 from ttr_service.http.problems import engine_text
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +160,23 @@ def test_a_games_plural_follows_the_russian_forms():
             "У вас 5 незавершённых игр, где играет то",
             "У вас 21 незавершённая игра, где играет ",
         ]
+
+
+def test_every_board_description_is_marked_for_translation():
+    written = {text for b in BOARD_IDS for text in board_descriptions(load_board(b))}
+    assert written == set(DESCRIPTIONS)
+
+
+def test_the_boards_are_described_in_the_callers_language(anonymous):
+    listed = anonymous.get("/api/v1/boards", HTTP_ACCEPT_LANGUAGE="vi").json()
+    by_id = {b["id"]: b for b in listed}
+    assert by_id["europe"]["name"] == "Europe"
+    assert by_id["europe"]["description"].startswith("Ticket to Ride châu Âu: 2-5 người chơi")
+    option = by_id["usa-bigcities"]["options"][0]
+    assert (option["name"], option["default"]) == ("bonus", "none")
+    assert option["description"].startswith("Thưởng cuối ván.")
+    board = anonymous.get("/api/v1/boards/switzerland", HTTP_ACCEPT_LANGUAGE="ru")
+    assert board.json()["description"].startswith("Швейцария: 2–3 игрока, 40 вагонов")
+    assert "Accept-Language" in board["Vary"]
+    english = anonymous.get("/api/v1/boards/switzerland").json()["description"]
+    assert english == load_board("switzerland").description
