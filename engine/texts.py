@@ -57,6 +57,10 @@ class Text:
     def __str__(self) -> str:
         return self.render()
 
+    def __hash__(self) -> int:
+        # Like the frozen classes that hold one (``PositionProblem``): hashable by value.
+        return hash((self.template, tuple(self.values.items()), self.plural, self.count))
+
 
 def gettext_noop(message: str, /, **values: Any) -> Text:
     """``message`` marked for translation, with the values of its placeholders."""
