@@ -76,7 +76,7 @@ def _wrong_phase(kind: str, action: str, seat: int) -> Text:
     return Text(template, {"action": action, "seat": seat})
 
 
-def bad_seat(n_players: int) -> Text:
+def _bad_seat(n_players: int) -> Text:
     return gettext_noop("Seat must be a number from 0 to %(last)d.", last=n_players - 1)
 
 
@@ -84,7 +84,7 @@ def bad_seat(n_players: int) -> Text:
 def _check_moment(s: GameData, seat: int, action: Action) -> str:
     """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
-        raise MalformedActionError(ErrorCode.BAD_SEAT, bad_seat(s.n_players))
+        raise MalformedActionError(ErrorCode.BAD_SEAT, _bad_seat(s.n_players))
     allowed = _ALLOWED_KINDS.get(type(action))
     if allowed is None:
         raise MalformedActionError(
