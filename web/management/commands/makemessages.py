@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.management.commands import makemessages
 
-# xgettext's keywords for the client's functions: t(msgid, values), tn(singular, plural, n).
-CLIENT_KEYWORDS = ["--keyword=t", "--keyword=tn:1,2"]
+# xgettext's keywords for the client's functions: t(msgid, values), tn(singular, plural, n),
+# tp(context, msgid, values) and tnp(context, singular, plural, n).
+CLIENT_KEYWORDS = ["--keyword=t", "--keyword=tn:1,2", "--keyword=tp:1c,2", "--keyword=tnp:1c,2,3"]
 
 
 class Command(makemessages.Command):
