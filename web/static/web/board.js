@@ -187,7 +187,7 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
       const along = i * (car + GAP) + car / 2;
       const cx = g.x1 + g.ux * along;
       const cy = g.y1 + g.uy * along;
-      const t = el(
+      const slot = el(
         "g",
         { transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${g.angle.toFixed(1)})` },
         node,
@@ -200,12 +200,12 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         height: CAR_W,
         rx: 1,
         fill: CARD_COLORS[r.color] || "#999",
-      }, t);
+      }, slot);
       // A claimed car's windows (shown only once claimed).
       for (const side of [-1, 1]) {
-        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, t);
+        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, slot);
       }
-      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, t);
+      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, slot);
     }
     // A wide invisible line makes a thin route easy to hit with a finger.
     el("line", { class: "hit", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);

@@ -90,6 +90,18 @@ export function levelName(level) {
   return names[level] || level;
 }
 
+// A game's status in words (the badge keeps the machine value as its class).
+export function statusName(status) {
+  const names = {
+    lobby: t("lobby"),
+    active: t("active"),
+    finished: t("finished"),
+    cancelled: t("cancelled"),
+    "your turn": t("your turn"),
+  };
+  return names[status] || status;
+}
+
 export function seatName(seat) {
   if (!seat) return "?";
   if (seat.kind === "ai") return t("AI %(number)s (%(level)s)", { number: seat.index + 1, level: levelName(seat.ai_level) });

@@ -1,7 +1,7 @@
 // The lobby: my games (my turn first, as the API orders them), invitations, open games to
 // join, and a form to create a game with AI seats and a time limit.
 import { allPages, get, post, session } from "./api.js";
-import { h, levelName, seatName, showError } from "./dom.js";
+import { h, levelName, seatName, showError, statusName } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { quickMatch } from "./quickmatch.js";
 import { listenToUser } from "./stream.js";
@@ -18,17 +18,6 @@ const LIMITS = () => [
   [t("3 days a move"), "259200"],
 ];
 
-// A game's status in words (the badge keeps the machine value as its class).
-export function statusName(status) {
-  const names = {
-    lobby: t("lobby"),
-    active: t("active"),
-    finished: t("finished"),
-    cancelled: t("cancelled"),
-    "your turn": t("your turn"),
-  };
-  return names[status] || status;
-}
 
 // Finished games' score sheets never change: read once per page.
 const results = new Map();

@@ -8,14 +8,14 @@ import { rematchControl } from "./rematch.js";
 
 export function drawBreakdown(board, sheet) {
   board.clearOverlay();
-  for (const t of sheet.tickets) {
-    if (t.completed && t.path) board.overlayRoutes(t.path, "ticket-done");
-    else board.overlayLink(t.cities[0], t.cities[1], "ticket-failed");
+  for (const tk of sheet.tickets) {
+    if (tk.completed && tk.path) board.overlayRoutes(tk.path, "ticket-done");
+    else board.overlayLink(tk.cities[0], tk.cities[1], "ticket-failed");
   }
   if (sheet.longest_path) board.overlayRoutes(sheet.longest_path.routes, "longest");
   const borrowed = sheet.stations.map((s) => s.borrowed_route).filter(Boolean);
   board.overlayRoutes(borrowed, "borrowed");
-  board.highlightCities(sheet.tickets.flatMap((t) => t.cities));
+  board.highlightCities(sheet.tickets.flatMap((tk) => tk.cities));
 }
 
 // "You win with 112 points", "ada wins …", or who shares first place.
@@ -39,9 +39,9 @@ function breakdown(sheet, name, board) {
     return r ? r.cities.map(name).join(" – ") : id;
   };
   return h("div.breakdown", { dataset: { seat: sheet.seat } },
-    h("ul.ticket-list", {}, sheet.tickets.map((t) =>
-      h(`li.ticket.${t.completed ? "done" : "failed"}`, { dataset: { ticket: t.id } },
-        `${t.completed ? "✓" : "✗"} ${cityPair(t, name)} `, h("span.points", {}, t.score > 0 ? `+${t.score}` : t.score)))),
+    h("ul.ticket-list", {}, sheet.tickets.map((tk) =>
+      h(`li.ticket.${tk.completed ? "done" : "failed"}`, { dataset: { ticket: tk.id } },
+        `${tk.completed ? "✓" : "✗"} ${cityPair(tk, name)} `, h("span.points", {}, tk.score > 0 ? `+${tk.score}` : tk.score)))),
     h("p", {}, tn("Longest path: %(n)s train", "Longest path: %(n)s trains", sheet.longest_path ? sheet.longest_path.length : 0) +
       (sheet.longest_path_bonus ? ` (+${sheet.longest_path_bonus})` : "")),
     sheet.stations.length
@@ -87,7 +87,7 @@ export async function showResult(container, gameId, view, board) {
     h("h2.winner#winner", {}, winnerLine(sheetData, view.seats, view.your_seat)),
     h("h3", {}, t("Score sheet")),
     h("table.result-table", {},
-      h("thead", {}, h("tr", {}, heads.map((t, i) => h(i === 1 ? "th" : "th.num", {}, t)))),
+      h("thead", {}, h("tr", {}, heads.map((tk, i) => h(i === 1 ? "th" : "th.num", {}, tk)))),
       h("tbody", {}, rows)),
     h("p.muted", {}, t("Pick a player to see their tickets, longest path and stations on the map.")),
     detail,
