@@ -66,6 +66,15 @@ export function toast(text) {
   }, 3000);
 }
 
+// A translated text with nodes in the place of its placeholders: parts(t("Sent to
+// %(email)s."), { email: h("strong", {}, address) }). A placeholder without a node stays.
+export function parts(text, nodes) {
+  return text.split(/(%\(\w+\)s)/).filter(Boolean).map((bit) => {
+    const name = bit.match(/^%\((\w+)\)s$/);
+    return name && Object.prototype.hasOwnProperty.call(nodes, name[1]) ? nodes[name[1]] : bit;
+  });
+}
+
 // A name as nodes that wrap only between its words: after a ".", "_" or "-", before a
 // "(", and inside a run of more than 12 letters only every 12th (a long username).
 export function wrappable(text) {
