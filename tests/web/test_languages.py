@@ -273,9 +273,21 @@ def test_a_russian_phone_plays_in_russian(browser, web_server, artifacts):
     assert any(line.startswith("Вы тянете") and "из колоды" in line for line in log), log
     assert not leftover_english(game), leftover_english(game)
     page.screenshot(path=str(artifacts / "ru-phone-game.png"), full_page=True)
-
     assert calls
     assert {language for _, language in calls} == {"ru"}, calls
+
+    # The account bar stays one line, every link in it on the screen, in Greek too (longer).
+    for lang in ("ru", "el"):
+        if lang != "ru":
+            page.select_option("#language", lang)
+            page.wait_for_selector(f"html[lang={lang}] #market h3", timeout=TIMEOUT_MS)
+            page.screenshot(path=str(artifacts / f"{lang}-phone-game.png"))
+        assert page.locator(".topbar").bounding_box()["height"] < 48
+        assert page.inner_text(".language-picker .code") == lang.upper()
+        for link in ("a.brand", "#nav-friends", "#nav-account", ".language-picker", "#logout"):
+            box = page.locator(link).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (lang, link, box)
+
     context.close()
 
 

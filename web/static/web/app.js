@@ -16,12 +16,13 @@ let leave = null; // the current screen's clean-up (stops polling and timers)
 
 // The language picker: the choice is kept in this browser and, signed in, in the account
 // (PATCH /auth/me); the page is drawn again in it at once.
+// On a phone it shows as the language's code ("RU") over the list, to keep the bar one line.
 function languagePicker(id) {
   const select = h("select.language", { id, "aria-label": t("Language"), title: t("Language") },
     LANGUAGES.map(([code, name]) =>
       h("option", { value: code, lang: code, selected: code === language() }, name)));
   select.addEventListener("change", () => chooseLanguage(select.value));
-  return select;
+  return h("span.language-picker", {}, h("span.code", { "aria-hidden": "true" }, language().toUpperCase()), select);
 }
 
 async function chooseLanguage(code) {
