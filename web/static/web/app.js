@@ -46,10 +46,7 @@ function renderWho() {
   const who = document.getElementById("who");
   who.textContent = "";
   document.querySelector(".topbar .brand").textContent = t("Ticket to Ride");
-  if (!session.token) {
-    who.append(languagePicker("language"));
-    return;
-  }
+  if (!session.token) return; // the login form has the picker
   const here = location.hash;
   const link = (id, href, text) =>
     h("a.nav", { id, href, "aria-current": here === href ? "page" : null }, text);
@@ -104,6 +101,7 @@ function showLogin() {
   const form = h(
     "form.card.login",
     { onsubmit: (e) => { e.preventDefault(); submit("login"); } },
+    h("div.row.login-language", {}, languagePicker("language")),
     h("h1", {}, t("Play Ticket to Ride")),
     h("label", {}, t("Username"), username),
     h("label", {}, t("Password"), password),
