@@ -58,6 +58,6 @@ def device_deactivate(device: Device, reason: str) -> bool:
 
 
 def device_delete(user: User, device_id: int) -> None:
-    deleted, _ = Device.objects.filter(user=user, pk=device_id).delete()
+    deleted = Device.objects.filter(user=user, pk=device_id).delete()[0]
     if not deleted:
         raise ServiceError(Code.DEVICE_NOT_FOUND, "No such device.")

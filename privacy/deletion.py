@@ -65,7 +65,7 @@ def deletion_request(
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
         AuthToken.objects.filter(user=user).delete()
-        deletion, _ = AccountDeletion.objects.update_or_create(
+        deletion, _made = AccountDeletion.objects.update_or_create(
             user=user, defaults={"requested_at": now, "erase_at": erase_at}
         )
         if erase_at <= now:
@@ -104,7 +104,7 @@ def deletions_sweep(now: datetime | None = None) -> int:
 
 def deletion_cancel(user: User) -> bool:
     """Cancel the user's waiting deletion, unless its erasure has begun; True if one was."""
-    deleted, _ = AccountDeletion.objects.filter(user=user, claimed_until__isnull=True).delete()
+    deleted = AccountDeletion.objects.filter(user=user, claimed_until__isnull=True).delete()[0]
     return deleted > 0
 
 

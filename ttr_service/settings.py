@@ -61,6 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # Accept-Language; Content-Language on all
     "ttr_service.http.limits.BodySizeLimitMiddleware",
     # Errors under /api/ answer problem+json even with DEBUG on.
     "ttr_service.http.problems.ApiProblemsMiddleware",
@@ -312,8 +313,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS: dict[str, Any] = schema.spectacular(SERVICE_VERSION)
 
-LANGUAGE_CODE = languages.LANGUAGE_CODE
-LANGUAGES = languages.LANGUAGES
+LANGUAGE_CODE, LANGUAGES, LOCALE_PATHS = languages.settings()
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
