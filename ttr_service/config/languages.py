@@ -23,9 +23,12 @@ LANGUAGES = [
 ]
 LANGUAGE_CODES = [code for code, _name in LANGUAGES]
 
-# Catalogues outside any installed app: the rules engine's messages (engine/ imports no
-# Django, so it is no app; its catalogue is found here).
-LOCALE_PATHS = [Path(__file__).resolve().parent.parent.parent / "engine" / "locale"]
+# Catalogues outside any installed app: ttr_service's own (the problem titles, the shared
+# refusals, and DRF's messages its Vietnamese catalogue lacks: ttr_service/http/drf_words.py;
+# entries here win over the apps') and the rules engine's (engine/ imports no Django, so it
+# is no app).
+_ROOT = Path(__file__).resolve().parent.parent.parent
+LOCALE_PATHS = [_ROOT / "ttr_service" / "locale", _ROOT / "engine" / "locale"]
 
 
 def settings() -> tuple[str, list[tuple[str, str]], list[Path]]:

@@ -36,6 +36,7 @@ from ttr_service.http.writers import Writer
 logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+_JSON_ERROR = "JSON parse error - "
 
 
 class ServiceError(exceptions.APIException):
@@ -211,7 +212,12 @@ def problem_of(error: APIException | EngineError, instance: str | None) -> dict[
         fields = ", ".join(sorted({e["field"] or "(body)" for e in errors}))
         detail = _("The request has invalid fields: %(fields)s") % {"fields": fields}
         return problem(code, detail, instance, errors)
-    return problem(code, str(error.detail), instance)
+    detail = str(error.detail)
+    if isinstance(error, exceptions.ParseError) and detail.startswith(_JSON_ERROR):
+        # DRF's parser writes this one without marking it for translation.
+        said = detail.removeprefix(_JSON_ERROR)
+        detail = _("JSON parse error - %(error)s") % {"error": said}
+    return problem(code, detail, instance)
 
 
 def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
