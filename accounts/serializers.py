@@ -16,7 +16,7 @@ from rest_framework.fields import get_error_detail
 
 from accounts.emails import CODE_DIGITS
 from accounts.models import EMAIL_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, AuthToken
-from ttr_service.config.languages import LANGUAGE_CODES
+from ttr_service.config.languages import LANGUAGES
 from ttr_service.http.strict import (
     StrictFieldsMixin,
     StrictSerializer,
@@ -188,7 +188,7 @@ class AccountSerializer(serializers.Serializer[Any]):
     )
     date_joined = serializers.DateTimeField()
     language = serializers.ChoiceField(
-        choices=LANGUAGE_CODES,
+        choices=LANGUAGES,
         allow_null=True,
         help_text=LANGUAGE_TEXT,
     )
@@ -198,7 +198,7 @@ class AccountUpdateSerializer(StrictSerializer):
     """What ``PATCH /auth/me`` changes; a field left out keeps its value."""
 
     language = serializers.ChoiceField(
-        choices=LANGUAGE_CODES, allow_null=True, required=False, help_text=LANGUAGE_TEXT
+        choices=LANGUAGES, allow_null=True, required=False, help_text=LANGUAGE_TEXT
     )
 
 

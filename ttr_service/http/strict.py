@@ -281,8 +281,7 @@ def _got(value: Any, expected: str) -> str:
     return got
 
 
-# The words for each JSON type in a detail, in the request's language (the English ones
-# above stay the keys).
+# Each JSON type's words in a detail, in the request's language (keyed by the English).
 _TYPE_WORDS = {
     "a boolean": gettext_lazy("a boolean"),
     "an integer": gettext_lazy("an integer"),
@@ -295,12 +294,10 @@ _TYPE_WORDS = {
 }
 
 
-def _words(name: str) -> str:
-    return str(_TYPE_WORDS.get(name, name))
-
-
 def wrong_type_detail(value: Any, expected: str) -> ErrorDetail:
-    words = {"expected": _words(expected), "got": _words(_got(value, expected))}
+    got = _got(value, expected)
+    said = {name: str(_TYPE_WORDS.get(name, name)) for name in (expected, got)}
+    words = {"expected": said[expected], "got": said[got]}
     return ErrorDetail(_("Expected %(expected)s, got %(got)s.") % words, WRONG_TYPE)
 
 
