@@ -1,16 +1,18 @@
-"""DRF's own messages that the API answers with, listed so that ``makemessages`` puts them
-in ttr_service's catalogue (``ttr_service/locale``, in ``LOCALE_PATHS``, whose entries win
-over those of the installed apps).
+"""DRF's own messages that the API answers with (and one of Django's), listed so that
+``makemessages`` puts them in ttr_service's catalogue (``ttr_service/locale``, in
+``LOCALE_PATHS``, whose entries win over those of the installed apps).
 
 DRF's catalogues for Greek and Russian are nearly complete, but its Vietnamese one holds
-about twenty of its messages: without these, a field error would come back in English in
-an answer whose ``Content-Language`` says ``vi``. Nothing imports this module; the words
-are DRF's, character for character (their ``{placeholders}`` are filled by DRF).
+about twenty of its messages, and Django's Greek and Vietnamese ones lack the plural
+message of a password that is too short: without these, a field error would come back in
+English in an answer whose ``Content-Language`` says ``vi``. Nothing imports this module;
+the words are DRF's and Django's, character for character (their placeholders are filled
+by them).
 """
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext_lazy
 
 FIELD_ERRORS = (
     gettext_noop("This field is required."),
@@ -66,4 +68,11 @@ REFUSALS = (
 THROTTLE_WAIT = (
     gettext_noop("Expected available in {wait} second."),
     gettext_noop("Expected available in {wait} seconds."),
+)
+
+# Django's MinimumLengthValidator (a row PASSWORD_TOO_SHORT).
+PASSWORD_TOO_SHORT = ngettext_lazy(
+    "This password is too short. It must contain at least %d character.",
+    "This password is too short. It must contain at least %d characters.",
+    8,
 )

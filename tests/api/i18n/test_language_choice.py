@@ -188,3 +188,27 @@ def test_a_replayed_answer_keeps_the_language_it_was_given_in(
     assert replay.content == first.content
     assert replay["Content-Language"] == "el"
     assert first.json()["detail"] == "Δεν έχετε token με αυτό το id."
+
+
+@pytest.mark.parametrize(
+    ("header", "language", "title"),
+    [("ru-RU,ru;q=0.9", "ru", "Слишком большой запрос"), ("fr", "en", "Request Entity Too Large")],
+)
+def test_a_body_refused_before_django_answers_in_the_asked_language(
+    header: str, language: str, title: str
+) -> None:
+    from tests.service.test_asgi_body_limit import call, oversize
+    from ttr_service.asgi import application
+
+    chunks = oversize()
+    headers = [
+        (b"content-length", str(sum(map(len, chunks))).encode()),
+        (b"accept-language", header.encode()),
+    ]
+
+    client = call(application, "/api/v1/boards/europe/score", chunks, headers)
+
+    assert client.status() == 413
+    assert client.header(b"content-language") == language.encode()
+    assert client.header(b"vary") == b"Accept-Language"
+    assert client.json()["title"] == title

@@ -212,3 +212,31 @@ def test_the_password_reset_email_is_in_the_asked_language(
     assert response.status_code == 202, response.content
     [message] = mail.outbox
     assert message.body.splitlines()[0] == first_line
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "detail"),
+    [
+        (
+            "el",
+            "Αυτός ο κωδικός πρόσβασης είναι πολύ σύντομος. "
+            "Πρέπει να περιέχει τουλάχιστον 8 χαρακτήρες.",
+        ),
+        ("vi", "Mật khẩu này quá ngắn. Mật khẩu phải có ít nhất 8 ký tự."),
+        ("ru", "Пароль слишком короткий. Он должен содержать не менее 8 символов."),
+    ],
+)
+def test_djangos_password_rules_are_in_the_asked_language(
+    api_client: APIClient, language: str, detail: str
+) -> None:
+    response = api_client.post(
+        "/api/v1/auth/register",
+        {"username": "alice", "password": "x7#kq"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+    assert response.status_code == 400
+    rows = {row["code"]: row["detail"] for row in response.json()["errors"]}
+    assert rows["PASSWORD_TOO_SHORT"] == detail
