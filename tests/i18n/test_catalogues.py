@@ -3,21 +3,23 @@ the code marks for translation is in its folder's catalogues for Greek, Vietname
 Russian: a newly marked string fails here until `make messages` brings it in and someone
 translates it.
 
-What the code marks is read as ``makemessages`` reads it: GNU xgettext with Django's
-keywords, over each top-level folder's Python (domain ``django``) and JavaScript (domain
-``djangojs``) files.
+What the code marks is read by ``makemessages`` itself, run over a copy of each top-level
+folder for its Python and templates (domain ``django``) and its JavaScript (``djangojs``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import tempfile
 from functools import cache
 from pathlib import Path
 
 import polib
 import pytest
+from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("el", "vi", "ru")
@@ -26,29 +28,6 @@ PLURALS = {"el": 2, "vi": 1, "ru": 3}
 # Not the service's code: no catalogue is looked for in these.
 NOT_CODE = {".venv", ".git", "build", "node_modules", "var", "tests", "scripts", "bench",
             "typings", "docs", "openapi"}  # fmt: skip
-
-# Django's makemessages (django/core/management/commands/makemessages.py).
-KEYWORDS = {
-    "django": (
-        "--language=Python",
-        "--keyword=gettext_noop",
-        "--keyword=gettext_lazy",
-        "--keyword=ngettext_lazy:1,2",
-        "--keyword=pgettext:1c,2",
-        "--keyword=npgettext:1c,2,3",
-        "--keyword=pgettext_lazy:1c,2",
-        "--keyword=npgettext_lazy:1c,2,3",
-    ),
-    "djangojs": (
-        "--language=JavaScript",
-        "--keyword=gettext_noop",
-        "--keyword=gettext_lazy",
-        "--keyword=ngettext_lazy:1,2",
-        "--keyword=pgettext:1c,2",
-        "--keyword=npgettext:1c,2,3",
-    ),
-}
-SUFFIX = {"django": ".py", "djangojs": ".js"}
 
 # %(name)s style placeholders (with their conversion), and DRF's {name} ones.
 PERCENT = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%%")
@@ -145,26 +124,25 @@ Key = tuple[str | None, str]
 
 @cache
 def marked(folder: Path, domain: str) -> frozenset[Key]:
-    """The strings the code of ``folder`` marks for ``domain``, as makemessages finds them."""
-    files = sorted(
-        str(path.relative_to(folder))
-        for path in folder.rglob(f"*{SUFFIX[domain]}")
-        if not {"locale", "__pycache__", "node_modules"} & set(path.relative_to(folder).parts)
-    )
-    if not files:
-        return frozenset()
-    xgettext = shutil.which("xgettext")
-    assert xgettext, "GNU gettext's xgettext is missing (make install installs it)"
-    found = subprocess.run(
-        [xgettext, "--from-code=UTF-8", *KEYWORDS[domain], "--output=-", *files],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    if not found.stdout.strip():
-        return frozenset()
-    return frozenset((e.msgctxt, e.msgid) for e in polib.pofile(found.stdout) if e.msgid)
+    """The strings the code of ``folder`` marks for ``domain``: the project's own
+    ``makemessages`` (with any app's override of it) run over a copy of the folder."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / folder.name
+        skipped = shutil.ignore_patterns("locale", "__pycache__", "*.pyc", "node_modules")
+        shutil.copytree(folder, copy, ignore=skipped)
+        (copy / "locale").mkdir()
+        here = Path.cwd()
+        os.chdir(copy)  # makemessages reads the working directory
+        try:
+            call_command(
+                "makemessages", locale=["el"], domain=domain, no_location=True, verbosity=0
+            )
+        finally:
+            os.chdir(here)
+        made = copy / "locale" / "el" / "LC_MESSAGES" / f"{domain}.po"
+        if not made.exists():
+            return frozenset()
+        return frozenset((e.msgctxt, e.msgid) for e in polib.pofile(str(made)) if e.msgid)
 
 
 @pytest.mark.parametrize("domain", ["django", "djangojs"])
