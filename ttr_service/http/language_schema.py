@@ -10,18 +10,15 @@ from ttr_service.config.languages import LANGUAGE_CODES
 
 _SPOKEN = ", ".join(f"`{code}`" for code in LANGUAGE_CODES)
 
+# On each operation itself (clients read a parameter's name there); what it does is told
+# once, in the API's description ("Languages").
 ACCEPT_LANGUAGE: dict[str, Any] = {
     "in": "header",
     "name": "Accept-Language",
     "required": False,
     "schema": {"type": "string"},
-    "description": (
-        f"The languages the client reads, as browsers send them (`ru-RU,ru;q=0.9,en;q=0.8`). "
-        f"The answer's texts for a person (a problem's `title`, `detail` and field errors) "
-        f"are in the first of them the service speaks ({_SPOKEN}), else in English. The "
-        f"account's own choice (`language` of `GET /auth/me`), when it has one, wins."
-    ),
-    "example": "ru-RU,ru;q=0.9",
+    "description": f"The languages the client reads (the service speaks {_SPOKEN}); the "
+    "account's own `language` wins. See the API's description.",
 }
 
 CONTENT_LANGUAGE: dict[str, Any] = {
@@ -33,18 +30,16 @@ CONTENT_LANGUAGE: dict[str, Any] = {
 def document_languages(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """Both once under ``components``, and a reference to each on every operation and
-    every response."""
+    """The parameter on every operation; the header once under ``components``, and a
+    reference to it on every response."""
     components = result.setdefault("components", {})
-    components.setdefault("parameters", {})["AcceptLanguage"] = ACCEPT_LANGUAGE
     components.setdefault("headers", {})["ContentLanguage"] = CONTENT_LANGUAGE
-    parameter = {"$ref": "#/components/parameters/AcceptLanguage"}
     header = {"$ref": "#/components/headers/ContentLanguage"}
     for path in result.get("paths", {}).values():
         for operation in path.values():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            operation.setdefault("parameters", []).append(dict(parameter))
+            operation.setdefault("parameters", []).append(dict(ACCEPT_LANGUAGE))
             for response in operation["responses"].values():
                 response.setdefault("headers", {})["Content-Language"] = dict(header)
     return result
