@@ -214,48 +214,27 @@ def test_a_body_refused_before_django_answers_in_the_asked_language(
     assert client.json()["title"] == title
 
 
-@pytest.mark.django_db(transaction=True)
-def test_under_the_asgi_application_the_preference_reaches_content_language(
-    make_user: Any,
+def test_under_djangos_asgi_handler_a_stream_speaks_the_accounts_language(
+    make_user: Any, auth_client: Any
 ) -> None:
-    # The container serves the ASGI application: the view runs in a worker thread, and
-    # the language it activates must reach the middleware's answer on the event loop.
-    import asyncio
-
-    from accounts.services import token_issue
-    from ttr_service.asgi import application
+    # The service serves streams with Django's ASGI handler (ttr_service/serving.py): the
+    # authentication runs in a thread, and the language it activates there must reach the
+    # middleware's answer on the event loop.
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
 
     alice = make_user("alice")
-    set_preference(alice, "vi")
-    _, key = token_issue(alice, name="asgi")
-    sent: list[dict[str, Any]] = []
+    set_preference(alice, "el")
+    ticket = auth_client(alice).post("/api/v1/stream-tickets").json()["ticket"]
 
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
+    async def opened() -> Any:
+        response = await AsyncClient().get(
+            "/api/v1/stream", {"ticket": ticket}, headers={"Accept-Language": "ru"}
+        )
+        response.close()
+        return response
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
+    response = async_to_sync(opened)()
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": ME,
-        "raw_path": ME.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"localhost"),
-            (b"authorization", f"Token {key}".encode()),
-            (b"accept-language", b"ru"),
-        ],
-        "client": ("127.0.0.1", 40000),
-        "server": ("127.0.0.1", 8000),
-    }
-    asyncio.run(asyncio.wait_for(application(scope, receive, send), timeout=30))
-
-    headers = dict(sent[0]["headers"])
-    assert sent[0]["status"] == 200
-    assert headers[b"content-language"] == b"vi"
+    assert response.status_code == 200
+    assert said(response) == "el"
