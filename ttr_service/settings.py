@@ -62,12 +62,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # Accept-Language; Content-Language on all
     "ttr_service.http.limits.BodySizeLimitMiddleware",
     # Errors under /api/ answer problem+json even with DEBUG on.
     "ttr_service.http.problems.ApiProblemsMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -107,7 +108,7 @@ class UserStreamView(APIView):
     def get(self, request: Request) -> StreamingHttpResponse:
         cursor = sse.resume_cursor(request)
         if cursor is not None and cursor.ended:
-            raise sse.bad_cursor("Last-Event-ID must be an id this stream sent.")
+            raise sse.bad_cursor(_("Last-Event-ID must be an id this stream sent."))
         user = caller(request)
         after = cursor.after if cursor is not None else streams.newest_id(user)
         feed = streams.InboxFeed(user, after)

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.authentication import BaseAuthentication
@@ -156,13 +157,13 @@ def resume_cursor(request: Request) -> Cursor | None:
         ended = value.endswith(END_SUFFIX)
         number = value.removesuffix(END_SUFFIX)
         if not number.isdigit() or len(number) > 18:
-            raise bad_cursor("Last-Event-ID must be an id this stream sent.")
+            raise bad_cursor(_("Last-Event-ID must be an id this stream sent."))
         return Cursor(int(number), ended)
     after = request.query_params.get("after")
     if after is None:
         return None
     if not after.isdigit() or len(after) > 18:
-        raise bad_cursor("after must be a whole number from 0.")
+        raise bad_cursor(_("after must be a whole number from 0."))
     return Cursor(int(after), False)
 
 
