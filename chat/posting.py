@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,12 +45,13 @@ def message_post(user: User, game_id: int, room: str, text: str, quick: str) -> 
     if suspended(user):
         raise ServiceError(Code.CHAT_SUSPENDED, _("A moderator suspended your chat."))
     _rate_check(user, game_id)
-    message = Message.objects.create(
-        game=place.game,
-        room=room,
-        sender=user,
-        seat=place.seat,
-        text="" if quick else text,
-        quick=quick,
-    )
+    with transaction.atomic():  # the game's messages commit in the order of their ids
+        message = Message.objects.create(
+            game=place.game,
+            room=room,
+            sender=user,
+            seat=place.seat,
+            text="" if quick else text,
+            quick=quick,
+        )
     return message
