@@ -72,6 +72,7 @@ def rooms_during_and_after_the_game(a: WebServer, b: WebServer, make: MakeClient
         "guest": watch(b, game_id, guest),
         "watcher": watch(b, game_id, watcher),
         "anonymous": watch(a, game_id, None),
+        "anonymous too": watch(a, game_id, None),  # shares the first one's reads
     }
     try:
         say(host, game_id, "players", "to the table")
@@ -81,11 +82,11 @@ def rooms_during_and_after_the_game(a: WebServer, b: WebServer, make: MakeClient
         players = ["to the table", "back to the table"]
         gallery = ["to the gallery", "the gallery again"]
         for name, reader in readers.items():
-            wanted = gallery if name in ("watcher", "anonymous") else players
+            wanted = players if name in ("host", "guest") else gallery
             reader.wait_for(lambda r, w=wanted: said(r) == w, 10, f"{name}'s room")
         time.sleep(0.6)  # a few polls more: nothing else arrives
         for name, reader in readers.items():
-            assert said(reader) == (gallery if name in ("watcher", "anonymous") else players)
+            assert said(reader) == (players if name in ("host", "guest") else gallery)
         # The frames' ids carry the moves and the messages sent so far.
         frames = [e for e in readers["guest"].events if e.event == "chat"]
         assert all(e.id == f"0.{e.data['id']}" for e in frames)
