@@ -88,6 +88,23 @@ def register_side_feed(feed: SideFeed) -> None:
     _side[:] = [feed]
 
 
+# Told at each beat of a signed-in reader's stream: (user id, game id).
+_watchers: list[Callable[[int, int], None]] = []
+
+
+def register_watcher(watcher: Callable[[int, int], None]) -> None:
+    """Call ``watcher(user_id, game_id)`` when a signed-in reader's stream opens and at each
+    of its heartbeats (the chat counts them present at the table)."""
+    if watcher not in _watchers:
+        _watchers.append(watcher)
+
+
+def watching(user_id: int, game_id: int) -> None:
+    presence.mark(user_id, game_id)
+    for watcher in _watchers:
+        watcher(user_id, game_id)
+
+
 def side_feed() -> SideFeed | None:
     return _side[0] if _side else None
 
@@ -244,7 +261,7 @@ class GameFeed:
     async def beat(self) -> None:
         """The stream is open: its signed-in reader watches the game."""
         if self.user is not None:
-            await wakeups.read_db(presence.mark, self.user.pk, self.game_id)
+            await wakeups.read_db(watching, self.user.pk, self.game_id)
 
     def _side_due(self, game: Snapshot | None) -> bool:
         return game is not None and side_feed() is not None and game.side > self.side_after

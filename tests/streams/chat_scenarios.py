@@ -1,7 +1,6 @@
 """Chat on the live streams, played against real web servers: the same scenarios run on
 the embedded default (test_streams_sqlite.py) and on PostgreSQL and Redis
-(test_streams_postgres.py), each stack giving its own way to make a signed-in client
-and to record a mute."""
+(test_streams_postgres.py), each stack giving its own way to make a signed-in client."""
 
 from __future__ import annotations
 
@@ -20,8 +19,6 @@ from .sse_client import StreamReader
 
 # Make a signed-in client of ``web`` for a new user called ``name``.
 MakeClient = Callable[[WebServer, str], httpx.Client]
-# Record that the first user (by name) mutes the second.
-Mute = Callable[[str, str], None]
 
 
 def events_url(web: WebServer, game_id: int) -> str:
@@ -116,11 +113,11 @@ def rooms_during_and_after_the_game(a: WebServer, b: WebServer, make: MakeClient
         assert after.events[-1].id == f"{moves[-1]}.{chats[-1].data['id']}-end"
 
 
-def blocked_and_muted_senders(a: WebServer, b: WebServer, make: MakeClient, mute: Mute) -> None:
+def blocked_and_muted_senders(a: WebServer, b: WebServer, make: MakeClient) -> None:
     host, guest = make(a, "host"), make(b, "guest")
     near, far = make(a, "near"), make(b, "far")
     game_id = game_of_two(host, guest)
-    mute("guest", "host")
+    assert guest.put("/chat/mutes/host").status_code == 201
     assert near.post("/blocks", json={"username": "far"}).status_code == 201
     readers = {
         "host": watch(a, game_id, host),
