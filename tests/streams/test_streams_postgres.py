@@ -8,9 +8,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from django.contrib.auth import get_user_model
 
-from chat.models import Mute
 from games.models import Game, Move
 from tests.faults.helpers import client_for, user
 from tests.faults.play import act, create_game, keep_offered_tickets
