@@ -223,3 +223,21 @@ def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs
 
 def test_the_user_stream_tells_of_chat_in_games_not_watched(webs):
     chat_scenarios.the_user_stream_tells_of_games_not_watched(*webs, make_client)
+
+
+def test_a_player_watching_the_games_stream_is_not_sent_chat_notices(webs):
+    a, b = webs
+    host, guest = make_client(a, "host"), make_client(b, "guest")
+    watched = chat_scenarios.game_of_two(host, guest)
+    elsewhere = chat_scenarios.game_of_two(host, guest)
+    # The stream is on one server, the posts go through the other: the mark is in Redis.
+    reader = chat_scenarios.watch(b, watched, guest)
+    try:
+        chat_scenarios.say(host, watched, "players", "here")
+        chat_scenarios.say(host, elsewhere, "players", "there")
+        reader.wait_for(lambda r: chat_scenarios.said(r) == ["here"], 10, "the message")
+    finally:
+        reader.stop()
+    inbox = guest.get("/notifications").json()["results"]
+    told = [n["game_id"] for n in inbox if n["type"] == "chat_message"]
+    assert told == [elsewhere]
