@@ -5,6 +5,7 @@
 // made from them.
 import { board as loadBoard, get, openEvents, post, request } from "./api.js";
 import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
+import { createChat } from "./chat.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, toast, wrappable } from "./dom.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
@@ -105,6 +106,10 @@ export function showGame(root, gameId) {
     // the deck under the pointer.
     h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
   );
+  // The chat: its panel beside the others (a bottom sheet on a phone), its button in the
+  // status card (floating on a phone).
+  const chat = createChat(gameId);
+  gameNode.append(chat.panel);
   root.replaceChildren(gameNode);
 
   const mySeat = () => (view ? view.your_seat : null);
@@ -240,6 +245,7 @@ export function showGame(root, gameId) {
     if (view && data.version < view.version) return; // a newer view was shown meanwhile
     const changed = !view || view.version !== data.version;
     view = data;
+    chat.update(view);
     etag = newEtag;
     legal = options;
     if (changed && !streamOpen) loadMoves();
@@ -328,16 +334,20 @@ export function showGame(root, gameId) {
         streamFailures = 0;
         clearTimeout(pollTimer);
         gameNode.dataset.live = "stream";
+        chat.setLive(true);
       };
       es.addEventListener("move", (e) => {
         const move = JSON.parse(e.data);
         addMoves([move]);
+        chat.nudge();
         if (!view || move.version > view.version) refreshSoon();
       });
       es.addEventListener("game", (e) => {
         const data = JSON.parse(e.data);
         if (!view || data.version !== view.version) refreshSoon();
+        chat.nudge();
       });
+      es.addEventListener("chat", (e) => chat.receive(JSON.parse(e.data)));
       es.addEventListener("end", () => {
         stopStream();
         refreshSoon();
@@ -353,6 +363,7 @@ export function showGame(root, gameId) {
     stream = null;
     streamOpen = false;
     gameNode.dataset.live = "poll";
+    chat.setLive(false);
   }
 
   function streamFailed() {
@@ -576,7 +587,7 @@ export function showGame(root, gameId) {
     }
     lines.push(sinceMyMove());
     if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, "Watch the replay")));
-    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, "← Lobby"), prefsRow));
+    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, "← Lobby"), prefsRow, chat.button));
     status.replaceChildren(...lines.filter(Boolean));
     tick();
   }
@@ -857,6 +868,7 @@ export function showGame(root, gameId) {
   startStream();
   return () => {
     alive = false;
+    chat.close();
     stopStream();
     clearTimeout(pollTimer);
     clearTimeout(streamRetry);
