@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ttr_service.config import account_env, env, languages, push_env, schema, stores
+from ttr_service.config import account_env, chat_env, env, languages, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "social",
     "privacy",
     "matchmaking",
+    "chat",
     "web",
     "ops",
 ]
@@ -136,6 +137,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_EMAIL = account_env.email_settings()
 PASSWORD_RESET_TIMEOUT = 60 * env.get_int("PASSWORD_RESET_MINUTES", default=30, minimum=1)
 SIGN_IN_PROVIDERS = account_env.provider_settings()
+CHAT = chat_env.chat_settings()  # posting rates and notices (config/chat_env.py)
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 CACHES: dict[str, dict[str, Any]] = {"default": stores.cache(REDIS_URL)}

@@ -24,6 +24,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("social.urls")),
     path("", include("privacy.urls")),
     path("", include("matchmaking.urls")),
+    path("", include("chat.urls")),
     # Anything else under /api/v1/ (an unknown path, a game id that is not a number) is a
     # problem+json 404, also with DEBUG on, where Django would answer an HTML page; [\s\S]
     # lets it match a path holding a line break too.

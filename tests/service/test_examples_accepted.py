@@ -347,6 +347,14 @@ def to_player(case: Case) -> Sent:
     return as_caller(case)
 
 
+def chat_post(case: Case) -> Sent:
+    """A game in its lobby where the caller holds a seat, to say something in."""
+    caller = client_of(user(CALLER))
+    seats = [{"type": "creator"}, {"type": "open"}]
+    game = ok(caller.post("/api/v1/games", {"board": "europe", "seats": seats}, format="json"))
+    return caller, case.path.replace("{game_id}", str(game["id"])), case.body
+
+
 HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/account/deletion": account_delete,
     "POST /api/v1/auth/register": register,
@@ -365,6 +373,7 @@ HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/friend-requests": to_player,
     "POST /api/v1/games": create_game,
     "POST /api/v1/games/{game_id}/actions": act,
+    "POST /api/v1/games/{game_id}/chat": chat_post,
     "POST /api/v1/games/{game_id}/extra-time": extra_time,
     "POST /api/v1/games/{game_id}/join": join,
     "PUT /api/v1/notifications/preferences": as_caller,
