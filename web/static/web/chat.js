@@ -58,6 +58,19 @@ function waitOf(err) {
   return Number.isFinite(n) && n > 0 ? Math.ceil(n) : null;
 }
 
+// A speech bubble drawn in the button's colour.
+function bubble() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "chat-icon");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M3 3h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H8l-4 3v-3H3a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z");
+  svg.append(path);
+  return svg;
+}
+
 export function createChat(gameId) {
   let alive = true;
   let open = false;
@@ -90,7 +103,7 @@ export function createChat(gameId) {
     "aria-expanded": "false",
     "aria-controls": "chat",
     onclick: () => (open ? hide() : show()),
-  }, h("span.chat-icon", { "aria-hidden": "true" }, "💬"), h("span.label", {}, t("Chat")), badge);
+  }, bubble(), h("span.label", {}, t("Chat")), badge);
 
   // ------------------------------------------------------------------ the panel
   const title = h("h2#chat-title", {}, t("Chat"));
