@@ -4,6 +4,9 @@
 //   t("Route %(route)s is taken.", { route: id }) a text with named placeholders
 //   tn("%(n)s card", "%(n)s cards", n)            a text whose words follow a count (n is
 //                                                 a value of its own: %(n)s)
+//   tp("you", "drew from the deck")               a text in a context, where another
+//   tnp("you", "drew %(n)s ticket", "drew %(n)s tickets", n)  language needs other words
+//                                                 (a verb said to "you", not to "ada")
 //
 // English is the msgids themselves; another language's catalogue comes from the server
 // (GET /web/i18n/<code>.json: Django's JSONCatalog of web/locale/<code>/djangojs.po), read
@@ -43,20 +46,37 @@ function fill(text, values) {
     Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole);
 }
 
-// The text in the current language, its placeholders filled from values.
-export function t(msgid, values) {
-  const found = catalog[msgid];
+function single(key, msgid, values) {
+  const found = catalog[key];
   const text = typeof found === "string" ? found : Array.isArray(found) ? found[0] : null;
   return fill(text || msgid, values);
 }
 
-// The form of a text that the count n takes; n fills %(n)s unless values say otherwise.
-export function tn(singular, plural, n, values) {
-  const forms = catalog[singular];
+function plural_(key, singular, plural, n, values) {
+  const forms = catalog[key];
   let text = null;
   if (Array.isArray(forms)) text = forms[(PLURAL[current] || PLURAL.en)(Math.abs(Number(n)))];
   if (!text) text = Number(n) === 1 ? singular : plural;
   return fill(text, { n, ...values });
+}
+
+// The text in the current language, its placeholders filled from values.
+export function t(msgid, values) {
+  return single(msgid, msgid, values);
+}
+
+// The form of a text that the count n takes; n fills %(n)s unless values say otherwise.
+export function tn(singular, plural, n, values) {
+  return plural_(singular, singular, plural, n, values);
+}
+
+// t() and tn() for a msgid said in a context (the catalogue's key "context\x04msgid").
+export function tp(context, msgid, values) {
+  return single(`${context}\x04${msgid}`, msgid, values);
+}
+
+export function tnp(context, singular, plural, n, values) {
+  return plural_(`${context}\x04${singular}`, singular, plural, n, values);
 }
 
 // The current language's code: "en", "el", "vi" or "ru".
