@@ -79,9 +79,10 @@ def test_two_players_talk_from_two_browsers(browser, web_server, artifacts):
     # The box takes 500 characters and counts them.
     ada_page.fill("#chat-text", "x" * 520)
     assert len(ada_page.input_value("#chat-text")) == 500
-    assert ada_page.text_content("#chat-count") == "500 / 500"
+    assert ada_page.text_content("#chat .chat-count") == "500 / 500"
+    assert ada_page.text_content("#chat-count") == "Characters: 500 of 500"
     ada_page.fill("#chat-text", "  Good evening, <b>bert</b>  ")
-    assert ada_page.text_content("#chat-count") == "29 / 500"
+    assert ada_page.text_content("#chat .chat-count") == "29 / 500"
     ada_page.keyboard.press("Enter")  # Enter sends (Shift+Enter would start a new line)
     ada_page.wait_for_selector("#chat li.chat-msg.mine", timeout=TIMEOUT_MS)
     assert ada_page.input_value("#chat-text") == ""

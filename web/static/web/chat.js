@@ -144,14 +144,15 @@ export function createChat(gameId) {
       }
     },
   });
-  const counter = h("span.chat-count#chat-count", {}, "");
+  const counter = h("span.chat-count", { "aria-hidden": "true" }, "");
+  const counterSaid = h("span.visually-hidden#chat-count", {}, "");
   const send = h("button.primary.chat-send", { type: "submit" }, t("Send"));
   const formNote = problemNote("chat-problem");
   const waitNote = h("p.muted.chat-wait", { role: "status", hidden: true });
   const form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); sendText(); } },
     h("label.visually-hidden", { for: "chat-text" }, t("Message")),
     text,
-    h("div.chat-send-row", {}, counter, send),
+    h("div.chat-send-row", {}, counter, counterSaid, send),
   );
   const readOnly = h("p.muted.chat-read-only", { hidden: true }, t("You may read this room, not write in it."));
   const panel = h("aside.chat#chat", { hidden: true, "aria-labelledby": "chat-title", tabindex: -1,
@@ -165,7 +166,8 @@ export function createChat(gameId) {
 
   function countChars() {
     const n = text.value.length;
-    counter.textContent = t("%(n)s / %(max)s", { n, max: MAX_LENGTH });
+    counter.textContent = `${n} / ${MAX_LENGTH}`;
+    counterSaid.textContent = t("Characters: %(n)s of %(max)s", { n, max: MAX_LENGTH });
     counter.classList.toggle("warn", n >= MAX_LENGTH - 20);
   }
 
