@@ -29,6 +29,14 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 TOUCH = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_counts() -> None:
+    """The posting rates count in the cache: no test starts with another's messages."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 def say(user, game_id: int, room: str = "players", **body: str) -> dict:
     """A message posted through the API, as another client would."""
     answer = api_as(user).post(
@@ -206,7 +214,9 @@ def test_a_message_reported_and_its_sender_muted_and_unmuted(browser, web_server
     # Mute bert: his message leaves the list, and he is in the muted list.
     more.click()
     message.locator(".chat-mute").click()
-    page.wait_for_selector(f"#chat li.chat-msg[data-id='{rude['id']}']", state="detached", timeout=TIMEOUT_MS)
+    page.wait_for_selector(
+        f"#chat li.chat-msg[data-id='{rude['id']}']", state="detached", timeout=TIMEOUT_MS
+    )
     assert Mute.objects.filter(user=ada, muted=bert).exists()
     assert bodies(page) == ["Be nice"]
     page.click("#chat .chat-muted-toggle")
@@ -235,7 +245,9 @@ def test_a_spectator_talks_in_the_spectators_room(browser, web_server):
     say(ada, game_id, text="Only for players")
     page = open_game(browser, web_server.url, cleo, game_id)
     page.click("#chat-button")
-    page.wait_for_selector("#chat[data-room=spectators] .chat-empty:not([hidden])", timeout=TIMEOUT_MS)
+    page.wait_for_selector(
+        "#chat[data-room=spectators] .chat-empty:not([hidden])", timeout=TIMEOUT_MS
+    )
     assert page.locator("#chat .chat-room").count() == 0  # one room while the game runs
     page.fill("#chat-text", "Go ada!")
     page.keyboard.press("Enter")
@@ -244,7 +256,7 @@ def test_a_spectator_talks_in_the_spectators_room(browser, web_server):
     assert Message.objects.get(text="Go ada!").room == "spectators"
 
 
-def test_a_rate_limit_says_how_long_to_wait(browser, web_server, settings):
+def test_a_rate_limit_says_how_long_to_wait(browser, web_server, settings, artifacts):
     from dataclasses import replace
 
     from ttr_service.config.account_env import Rate
@@ -254,7 +266,7 @@ def test_a_rate_limit_says_how_long_to_wait(browser, web_server, settings):
     game_id = two_player_game(ada, bert)
     page = open_game(browser, web_server.url, ada, game_id)
     page.click("#chat-button")
-    page.wait_for_selector("#chat button.chat-quick-message", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#chat .chat-empty:not([hidden])", timeout=TIMEOUT_MS)
     for n in range(3):
         page.fill("#chat-text", f"message {n}")
         page.keyboard.press("Enter")
@@ -266,7 +278,10 @@ def test_a_rate_limit_says_how_long_to_wait(browser, web_server, settings):
     page.wait_for_selector("#chat-problem[data-code=THROTTLED]", timeout=TIMEOUT_MS)
     assert page.text_content("#chat-problem").strip()
     page.wait_for_selector("#chat .chat-wait:not([hidden])", timeout=TIMEOUT_MS)
-    assert re.fullmatch(r"Wait \d+ seconds? before the next message\.", page.text_content("#chat .chat-wait"))
+    assert re.fullmatch(
+        r"Wait \d+ seconds? before the next message\.", page.text_content("#chat .chat-wait")
+    )
     assert page.is_disabled("#chat button.chat-send")
     assert page.input_value("#chat-text") == "message 2"  # kept, to send once allowed
     assert Message.objects.count() == 2
+    page.screenshot(path=str(artifacts / "desktop-chat-wait.png"))

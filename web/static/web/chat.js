@@ -301,6 +301,7 @@ export function createChat(gameId) {
       if (left <= 0 || !alive) {
         clearInterval(waitTimer);
         waitNote.hidden = true;
+        if (formNote.dataset.code === "THROTTLED") formNote.hidden = true; // its wait is over
         send.disabled = false;
         for (const b of quick.querySelectorAll("button")) b.disabled = false;
         return;
