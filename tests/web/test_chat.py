@@ -17,6 +17,8 @@ from .pages import (
     PHONE,
     TIMEOUT_MS,
     api_as,
+    finish_with_ai,
+    game_against_ai,
     make_user,
     open_as,
     two_player_game,
@@ -285,3 +287,29 @@ def test_a_rate_limit_says_how_long_to_wait(browser, web_server, settings, artif
     assert page.input_value("#chat-text") == "message 2"  # kept, to send once allowed
     assert Message.objects.count() == 2
     page.screenshot(path=str(artifacts / "desktop-chat-wait.png"))
+
+
+def test_after_the_game_both_rooms_are_read(browser, web_server):
+    ada, cleo = make_user("ada"), make_user("cleo")
+    game_id = game_against_ai(ada, ais=1)
+    say(ada, game_id, text="Good game, robot")
+    say(cleo, game_id, room="spectators", text="Watching from the stands")
+    finish_with_ai(game_id)
+    page = open_game(browser, web_server.url, ada, game_id)
+    page.wait_for_selector("#result td.total", timeout=TIMEOUT_MS)
+    page.click("#chat-button")
+    page.wait_for_selector("#chat li.chat-msg.mine", timeout=TIMEOUT_MS)
+    rooms = page.locator("#chat button.chat-room")
+    assert rooms.all_text_contents() == ["Players", "Spectators"]
+    assert page.get_attribute("#chat button.chat-room[data-room=players]", "aria-pressed") == "true"
+    assert bodies(page) == ["Good game, robot"]
+    assert page.locator("#chat .chat-form").is_visible()
+    # The spectators' room, read only for a player.
+    page.click("#chat button.chat-room[data-room=spectators]")
+    page.wait_for_selector("#chat li.chat-msg[data-sender=cleo]", timeout=TIMEOUT_MS)
+    assert bodies(page) == ["Watching from the stands"]
+    assert page.locator("#chat .chat-form").is_hidden()
+    assert page.locator("#chat .chat-read-only").is_visible()
+    page.click("#chat button.chat-room[data-room=players]")
+    page.wait_for_selector("#chat li.chat-msg.mine", timeout=TIMEOUT_MS)
+    assert bodies(page) == ["Good game, robot"]

@@ -222,9 +222,13 @@ export function createChat(gameId) {
   }
 
   let reading = null;
+  let readAgain = false; // asked for while a read was on its way (another room, a new post)
   async function refresh() {
     if (!alive || !view) return;
-    if (reading) return reading;
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
     const names = new Set([myRoom()]);
     if (open && room) names.add(room);
     reading = (async () => {
@@ -241,6 +245,10 @@ export function createChat(gameId) {
         reading = null;
       }
       if (alive) render();
+      if (readAgain && alive) {
+        readAgain = false;
+        await refresh();
+      }
     })();
     return reading;
   }
@@ -454,7 +462,14 @@ export function createChat(gameId) {
           type: "button",
           "aria-pressed": String(name === room),
           dataset: { room: name },
-          onclick: () => { room = name; nodes.clear(); list.replaceChildren(); renderHead(); refresh(); },
+          onclick: () => {
+            room = name;
+            nodes.clear();
+            list.replaceChildren();
+            renderHead();
+            render();
+            refresh();
+          },
         }, roomLabel(name)))
       : [h("span.muted.chat-room-name", { dataset: { room } }, roomLabel(room))]));
     panel.dataset.room = room;
