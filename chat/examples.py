@@ -13,6 +13,7 @@ from .models import Message, Room
 from .rendering import message_for
 
 _AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+_SINCE = "2026-11-29T12:05:00Z"
 
 
 def _message(pk: int, sender: str, seat: int | None, **said: str) -> dict[str, Any]:
@@ -49,3 +50,41 @@ def listed() -> OpenApiExample:
         value=_message(102, "bob", 1, quick="thanks"),
         response_only=True,
     )
+
+
+def quick_messages() -> OpenApiExample:
+    """One item; the schema generator wraps it in the list."""
+    return OpenApiExample(
+        "One of them, in English",
+        value={"code": "good_luck", "text": "Good luck!"},
+        response_only=True,
+    )
+
+
+def mutes() -> OpenApiExample:
+    return OpenApiExample(
+        "One player muted", value={"username": "carol", "since": _SINCE}, response_only=True
+    )
+
+
+def mute() -> OpenApiExample:
+    return OpenApiExample("Muted", value={"username": "carol", "since": _SINCE}, response_only=True)
+
+
+def report_request() -> OpenApiExample:
+    return OpenApiExample(
+        "Abuse, with a note",
+        value={"reason": "abuse", "note": "Insults after every move."},
+        request_only=True,
+    )
+
+
+def report() -> OpenApiExample:
+    value = {
+        "id": 5,
+        "message": 101,
+        "reason": "abuse",
+        "note": "Insults after every move.",
+        "created_at": _SINCE,
+    }
+    return OpenApiExample("Queued", value=value, response_only=True)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.limits import wait_after_hit
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 
-from .models import ChatSuspension, Message
+from .models import ChatSuspension, Message, Room
+from .notices import mark_present, players_tell
 from .rooms import check_write, place_of
 
 
@@ -27,11 +30,12 @@ def _rate_check(user: User, game_id: int) -> None:
     key = f"chat:post:{user.pk}:{game_id}"
     wait = wait_after_hit(key, settings.CHAT.post_rates)
     if wait is not None:
-        error = ServiceError(
-            Code.THROTTLED,
-            _("Too many messages at this table; try again in %(seconds)d seconds.")
-            % {"seconds": wait},
+        said = ngettext(
+            "Too many messages at this table; try again in %(seconds)d second.",
+            "Too many messages at this table; try again in %(seconds)d seconds.",
+            wait,
         )
+        error = ServiceError(Code.THROTTLED, said % {"seconds": wait})
         error.wait = wait
         raise error
 
@@ -44,12 +48,16 @@ def message_post(user: User, game_id: int, room: str, text: str, quick: str) -> 
     if suspended(user):
         raise ServiceError(Code.CHAT_SUSPENDED, _("A moderator suspended your chat."))
     _rate_check(user, game_id)
-    message = Message.objects.create(
-        game=place.game,
-        room=room,
-        sender=user,
-        seat=place.seat,
-        text="" if quick else text,
-        quick=quick,
-    )
+    with transaction.atomic():
+        message = Message.objects.create(
+            game=place.game,
+            room=room,
+            sender=user,
+            seat=place.seat,
+            text="" if quick else text,
+            quick=quick,
+        )
+        if room == Room.PLAYERS:
+            mark_present(user.pk, game_id)
+            players_tell(place, message)
     return message

@@ -11,7 +11,7 @@ from rest_framework.fields import empty
 from ttr_service.http.query import QueryParameters
 from ttr_service.http.strict import StrictSerializer
 
-from .models import MAX_TEXT, Room
+from .models import MAX_TEXT, ChatReport, ReportReason, Room
 from .quick import QUICK_CODES
 
 
@@ -81,3 +81,27 @@ class ChatMessageSerializer(serializers.Serializer[Any]):
 class QuickMessageSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=QUICK_CODES)
     text = serializers.CharField(help_text="The message in the caller's language.")
+
+
+class ReportCreateSerializer(StrictSerializer):
+    reason = serializers.ChoiceField(choices=ReportReason.choices, help_text="Why.")
+    note = TrimmedText(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_TEXT,
+        help_text=f"Anything the moderators should know; at most {MAX_TEXT} characters.",
+    )
+
+
+class ReportSerializer(serializers.ModelSerializer[ChatReport]):
+    message = serializers.IntegerField(source="message_id", help_text="The message's id.")
+
+    class Meta:
+        model = ChatReport
+        fields = ["id", "message", "reason", "note", "created_at"]
+        read_only_fields = fields
+
+
+class MuteSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField(source="muted.username", help_text="The muted player.")
+    since = serializers.DateTimeField(source="created_at", help_text="When they were muted.")

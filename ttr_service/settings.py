@@ -16,10 +16,10 @@ from django.core.exceptions import ImproperlyConfigured
 
 from ttr_service.config import account_env, chat_env, env, languages, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
+from ttr_service.config.staff import with_staff_site
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# The service's own files: the embedded default's SQLite file and broker folders, the
-# generated secret key, the beat schedule, collected static files.
+# The service's own files: embedded SQLite and broker, secret key, beat schedule, static.
 VAR_DIR = Path(env.get_str("VAR_DIR") or BASE_DIR / "var")
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
@@ -93,6 +93,7 @@ TEMPLATES = [
         "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
     }
 ]
+INSTALLED_APPS, MIDDLEWARE, TEMPLATES = with_staff_site(INSTALLED_APPS, MIDDLEWARE, TEMPLATES)
 
 DATABASES: dict[str, dict[str, Any]] = {"default": stores.database(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -203,8 +204,7 @@ AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
 # Think time of one decision, per level that takes one: the hard bot's look-ahead stops
 # drawing samples once it is spent (docs/ai.md). bench/ai.py --budget measures what it buys.
 AI_THINK_SECONDS = {"hard": env.get_int("AI_THINK_MS_HARD", default=1000, minimum=0) / 1000}
-# How long a rendered game view stays in the cache (games/rendered.py); a newer version
-# replaces it sooner.
+# How long a rendered game view stays cached (games/rendered.py); a newer one replaces it.
 GAME_VIEW_CACHE_SECONDS = env.get_int("GAME_VIEW_CACHE_SECONDS", default=3600, minimum=1)
 # Views each process also keeps in memory, the most recently used (a few KB each).
 GAME_VIEW_LOCAL_ENTRIES = env.get_int("GAME_VIEW_LOCAL_ENTRIES", default=2000, minimum=0)

@@ -81,6 +81,9 @@ KEPT = {
     ("ratings.RatingChange", "user"),
     # Who declined the rematch of a finished game.
     ("matchmaking.Rematch", "declined_by"),
+    # What a staff member did in the admin (hid a message, suspended a player's chat): the
+    # moderation's record.
+    ("admin.LogEntry", "user"),
 }
 
 

@@ -20,7 +20,8 @@ from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
 
 from .. import examples
-from ..models import Message
+from ..models import Message, Room
+from ..notices import mark_present
 from ..openapi import GAME_ID, TAG
 from ..pagination import ChatPages
 from ..posting import message_post
@@ -47,6 +48,8 @@ class ChatView(ListAPIView[Message]):
         room = ChatListQuery.read(self.request)["room"]
         place = place_of(self.kwargs["game_id"], user)
         check_read(place, room)
+        if user is not None and place.seat is not None and room == Room.PLAYERS:
+            mark_present(user.pk, place.game.pk)
         found = Message.objects.filter(game=place.game, room=room)
         return found.filter(seen_by(user.pk if user else None)).select_related("sender")
 
