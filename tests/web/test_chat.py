@@ -212,6 +212,8 @@ def test_a_message_reported_and_its_sender_muted_and_unmuted(browser, web_server
     note.wait_for(timeout=TIMEOUT_MS)
     assert note.text_content().strip()
     assert ChatReport.objects.count() == 1
+    message.locator(".chat-report button[type=button]").click()  # Cancel
+    assert note.is_hidden() and message.locator(".chat-report").is_hidden()
 
     # Mute bert: his message leaves the list, and he is in the muted list.
     more.click()

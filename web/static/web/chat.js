@@ -346,6 +346,7 @@ export function createChat(gameId) {
     function closeMenu() {
       menu.hidden = true;
       report.hidden = true;
+      note.hidden = true;
       more.setAttribute("aria-expanded", "false");
     }
     more.addEventListener("click", () => {
