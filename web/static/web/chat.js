@@ -571,7 +571,11 @@ export function createChat(gameId) {
 
   // A `chat` event: one message, as the API would list it to this reader.
   function receive(m) {
+    // The stream carries the messages posted since it opened: one more read of the room
+    // catches those posted between the last read and the opening.
+    if (!streamed) refresh();
     streamed = true;
+    panel.dataset.live = "stream";
     if (!m || !m.id || !m.room) return;
     if (mutes.includes(m.sender)) return;
     data(m.room).messages.set(m.id, m);
@@ -599,7 +603,10 @@ export function createChat(gameId) {
     nudge,
     setLive(value) {
       live = value;
-      if (!value) streamed = false;
+      if (!value) {
+        streamed = false;
+        delete panel.dataset.live;
+      }
     },
     close() {
       alive = false;
