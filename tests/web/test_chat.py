@@ -324,3 +324,28 @@ def test_after_the_game_both_rooms_are_read(browser, web_server):
     page.click("#chat button.chat-room[data-room=players]")
     page.wait_for_selector("#chat li.chat-msg.mine", timeout=TIMEOUT_MS)
     assert bodies(page) == ["Good game, robot"]
+
+
+def test_the_chat_in_russian_from_the_keyboard(browser, web_server):
+    ada, bert = make_user("ada"), make_user("bert")
+    game_id = two_player_game(ada, bert)
+    say(ada, game_id, quick="good_luck")
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script("localStorage.setItem('ttr.language', 'ru')")
+    page = open_game(browser, web_server.url, bert, game_id, context=context)
+    page.wait_for_selector("#chat-button[data-unread='1']", timeout=TIMEOUT_MS)
+    assert page.text_content("#chat-button .label") == "Чат"
+    assert page.get_attribute("#chat-button", "aria-label") == "Чат, 1 непрочитанное сообщение"
+    # Opened from the keyboard: the panel takes the focus, Escape gives it back.
+    page.focus("#chat-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#chat li.chat-msg[data-sender=ada]", timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.id") == "chat"
+    assert page.locator("#chat li.chat-msg .chat-more").get_attribute("aria-label") == (
+        "Действия с сообщением от ada"  # noqa: RUF001 (Russian)
+    )
+    assert page.get_attribute("#chat-text", "placeholder") == "Напишите сообщение"
+    assert page.text_content("#chat button.chat-send") == "Отправить"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#chat", state="hidden", timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.id") == "chat-button"
