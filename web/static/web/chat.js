@@ -83,6 +83,7 @@ export function createChat(gameId) {
   const rooms = new Map(); // room → {messages: Map id → message, older: cursor URL|null, loaded}
   const nodes = new Map(); // message id → its <li>, kept so an open menu survives a refresh
   let mutes = [];
+  let quickTexts = new Map(); // quick message code → its text in this page's language
 
   const me = () => session.username;
   const myRoom = () => (view && view.your_seat !== null && view.your_seat !== undefined ? "players" : "spectators");
@@ -440,7 +441,8 @@ export function createChat(gameId) {
       h("span.chat-sender", {}, mine ? t("You") : m.sender), " ",
       h("time", { datetime: m.at }, timeOf(m.at)));
     const hidden = m.hidden || m.body === null || m.body === undefined;
-    const body = h(`p.chat-body${m.quick ? ".quick" : ""}`, {}, hidden ? t("(hidden by a moderator)") : m.body);
+    const said = m.quick && quickTexts.has(m.quick) ? quickTexts.get(m.quick) : m.body;
+    const body = h(`p.chat-body${m.quick ? ".quick" : ""}`, {}, hidden ? t("(hidden by a moderator)") : said);
     li.append(meta, body);
     if (!mine) {
       const { more, panes } = messageMenu(m, li);
@@ -480,10 +482,20 @@ export function createChat(gameId) {
     readOnly.hidden = canWrite;
   }
 
+  // The quick messages as buttons, and their texts in the language of this page: a quick
+  // message is shown in it whatever language the list or the stream wrote its body in (a
+  // browser's EventSource sends the browser's languages, not the one chosen here).
   async function renderQuick() {
     if (quick.childElementCount) return;
     try {
       const items = await quickMessages();
+      if (quick.childElementCount || !alive) return;
+      quickTexts = new Map(items.map((q) => [q.code, q.text]));
+      for (const [id, node] of nodes) {
+        const m = data(node.dataset.room).messages.get(id);
+        const body = node.querySelector(".chat-body.quick");
+        if (m && body && quickTexts.has(m.quick)) body.textContent = quickTexts.get(m.quick);
+      }
       quick.replaceChildren(...items.map((q) => {
         const node = h("button.chat-quick-message", { type: "button", dataset: { quick: q.code } }, q.text);
         node.addEventListener("click", () => sendQuick(q.code, node));
@@ -589,6 +601,7 @@ export function createChat(gameId) {
     if (first) {
       countChars();
       renderMuted();
+      renderQuick();
       refresh();
       schedule();
     }
