@@ -16,12 +16,13 @@ let leave = null; // the current screen's clean-up (stops polling and timers)
 
 // The language picker: the choice is kept in this browser and, signed in, in the account
 // (PATCH /auth/me); the page is drawn again in it at once.
+// On a phone it shows as the language's code ("RU") over the list, to keep the bar one line.
 function languagePicker(id) {
   const select = h("select.language", { id, "aria-label": t("Language"), title: t("Language") },
     LANGUAGES.map(([code, name]) =>
       h("option", { value: code, lang: code, selected: code === language() }, name)));
   select.addEventListener("change", () => chooseLanguage(select.value));
-  return select;
+  return h("span.language-picker", {}, h("span.code", { "aria-hidden": "true" }, language().toUpperCase()), select);
 }
 
 async function chooseLanguage(code) {
@@ -45,10 +46,7 @@ function renderWho() {
   const who = document.getElementById("who");
   who.textContent = "";
   document.querySelector(".topbar .brand").textContent = t("Ticket to Ride");
-  if (!session.token) {
-    who.append(languagePicker("language"));
-    return;
-  }
+  if (!session.token) return; // the login form has the picker
   const here = location.hash;
   const link = (id, href, text) =>
     h("a.nav", { id, href, "aria-current": here === href ? "page" : null }, text);
@@ -103,6 +101,7 @@ function showLogin() {
   const form = h(
     "form.card.login",
     { onsubmit: (e) => { e.preventDefault(); submit("login"); } },
+    h("div.row.login-language", {}, languagePicker("language")),
     h("h1", {}, t("Play Ticket to Ride")),
     h("label", {}, t("Username"), username),
     h("label", {}, t("Password"), password),

@@ -66,8 +66,9 @@ export function toast(text) {
   }, 3000);
 }
 
-// A translated text with nodes in the place of its placeholders: parts(t("Sent to
-// %(email)s."), { email: h("strong", {}, address) }). A placeholder without a node stays.
+// A translated text with nodes in the place of its placeholders, for a text such as
+// "Sent to %(email)s." with { email: h("strong", {}, address) }. A placeholder without a
+// node stays as it is.
 export function parts(text, nodes) {
   return text.split(/(%\(\w+\)s)/).filter(Boolean).map((bit) => {
     const name = bit.match(/^%\((\w+)\)s$/);
