@@ -3,10 +3,14 @@ and allowed again once the window is over."""
 
 from __future__ import annotations
 
+import pytest
 import time_machine
+from django.utils import translation
 
 from chat.models import Message
+from chat.posting import message_post
 from ttr_service.config.account_env import Rate
+from ttr_service.http.problems import ServiceError
 
 from .conftest import say
 
@@ -44,3 +48,23 @@ def test_the_longer_window_counts_too(people, table, settings):
         refused = say(a, game, text="m6")
         assert refused.status_code == 429
         assert int(refused["Retry-After"]) > 500
+
+
+def test_the_wait_is_said_with_each_languages_plural_forms(people, table, settings):
+    [(alice, _)] = people("alice")
+    words: dict[str, list[str]] = {"en": [], "ru": []}
+    with time_machine.travel("2026-12-01 12:00:00Z", tick=False):
+        for language, said in words.items():
+            for wait in (1, 2, 5, 21):
+                # One post a window of ``wait`` seconds, at a new table: the second waits it.
+                settings.CHAT = type(settings.CHAT)(post_rates=(Rate(1, wait),), notice_minutes=5)
+                game = table("active", alice)
+                message_post(alice, game.pk, "players", "hi", "")
+                with translation.override(language), pytest.raises(ServiceError) as refused:
+                    message_post(alice, game.pk, "players", "again", "")
+                assert refused.value.wait == wait
+                said.append(str(refused.value.detail).rsplit(" ", 1)[1])
+    assert words == {
+        "en": ["second.", "seconds.", "seconds.", "seconds."],
+        "ru": ["секунду.", "секунды.", "секунд.", "секунду."],
+    }

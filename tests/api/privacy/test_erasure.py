@@ -159,7 +159,13 @@ def _world(alice: Person, bob: Person, carol: Person, dave: Person) -> dict[str,
     export_build(export_request(user).pk)
     seek_create(user, board="europe", players_min=2, players_max=4, turn_time_limit=60)
     rematch_agree(bob.user, games["finished"])
-    said = Message.objects.create(game_id=games["finished"], room="players", sender=user, seat=0)
+    # Posted, so bob (away from the chat) is told of it by a notice naming her.
+    posted = alice.client.post(
+        f"/api/v1/games/{games['running']}/chat", {"room": "players", "text": "hi"}, format="json"
+    )
+    assert posted.status_code == 201, posted.content
+    said = Message.objects.get(pk=posted.json()["id"])
+    assert Notification.objects.filter(user=bob.user, kind="chat_message").exists()
     heard = Message.objects.create(game_id=games["finished"], room="players", sender=bob.user)
     Mute.objects.create(user=user, muted=carol.user)
     Mute.objects.create(user=dave.user, muted=user)
