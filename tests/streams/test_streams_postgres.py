@@ -8,13 +8,16 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from django.contrib.auth import get_user_model
 
+from chat.models import Mute
 from games.models import Game, Move
 from tests.faults.helpers import client_for, user
 from tests.faults.play import act, create_game, keep_offered_tickets
 from tests.processes import RedisServer, WebServer, Worker, production_env, running
 from tests.workers.conftest import database_url
 
+from . import chat_scenarios
 from .conftest import asgi_web, ticket
 from .sse_client import StreamReader
 
@@ -107,7 +110,7 @@ def test_a_reconnect_with_last_event_id_in_an_ai_sequence_loses_and_repeats_noth
     assert Game.objects.get(pk=game_id).status == "finished"
     assert_whole_log(received, game_id)
     last = reader.events[-1]
-    assert last.event == "end" and last.id == f"{received[-1]}-end"
+    assert last.event == "end" and last.id == f"{received[-1]}.0-end"
     # After the end event, a browser's reconnect is told there is nothing more.
     again = httpx.get(events_url(a, game_id), headers={"Last-Event-ID": last.id})
     assert again.status_code == 204
@@ -201,3 +204,29 @@ def test_a_users_stream_on_another_server_gets_their_turn_and_resumes_from_the_i
     newer = sorted(n["id"] for n in inbox if n["id"] > int(after))
     assert [int(e.id) for e in resumed.events] == newer
     assert {e.event for e in resumed.events} >= {"game_started"}
+
+
+# ------------------------------------------------------------------------------ chat
+def make_client(web: WebServer, name: str) -> httpx.Client:
+    return client_for(web, user(name))
+
+
+def mute(name: str, muted: str) -> None:
+    people = get_user_model().objects
+    Mute.objects.create(user=people.get(username=name), muted=people.get(username=muted))
+
+
+def test_chat_reaches_the_rooms_each_reader_may_read(webs):
+    chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
+
+
+def test_chat_leaves_out_blocked_and_muted_senders(webs):
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client, mute)
+
+
+def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):
+    chat_scenarios.a_reconnect_in_a_burst_loses_and_repeats_nothing(*webs, make_client)
+
+
+def test_the_user_stream_tells_of_chat_in_games_not_watched(webs):
+    chat_scenarios.the_user_stream_tells_of_games_not_watched(*webs, make_client)

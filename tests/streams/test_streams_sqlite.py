@@ -4,7 +4,9 @@ other (each process polls the database for its streams' games and users)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 import subprocess
 import time
 from collections.abc import Iterator
@@ -15,6 +17,7 @@ import pytest
 
 from tests.processes import BIN, ROOT, WebServer, running
 
+from . import chat_scenarios
 from .conftest import asgi_web, ticket
 from .sse_client import StreamReader
 
@@ -25,6 +28,7 @@ PASSWORD = "a-long-Passphrase-42"
 def embedded_env(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["SQLITE_PATH"] = str(tmp_path / "db.sqlite3")
+    env["VAR_DIR"] = str(tmp_path / "var")  # the servers' shared files (stream presence)
     subprocess.run(
         [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v0"],
         cwd=ROOT,
@@ -131,6 +135,41 @@ def test_a_stream_ends_with_the_result_when_a_player_forfeits(webs):
     end = reader.events[-1]
     assert end.event == "end" and end.data["status"] == "finished"
     assert end.data["result"] == host.get(f"/games/{game_id}/result").json()
-    assert end.id == f"{reader.ids()[-1]}-end"
+    assert end.id == f"{reader.ids()[-1]}.0-end"  # the last move, and no chat message
     again = httpx.get(f"{a.url}/api/v1/games/{game_id}/events", headers={"Last-Event-ID": end.id})
     assert again.status_code == 204
+
+
+# ------------------------------------------------------------------------------ chat
+def mute_in(env: dict[str, str]) -> chat_scenarios.Mute:
+    """A mute recorded in the servers' database file, as the chat's mute would."""
+
+    def mute(user: str, muted: str) -> None:
+        with contextlib.closing(sqlite3.connect(env["SQLITE_PATH"])) as db, db:
+            ids = dict(db.execute("SELECT username, id FROM auth_user").fetchall())
+            db.execute(
+                "INSERT INTO chat_mute (user_id, muted_id, created_at) VALUES (?, ?, ?)",
+                (ids[user], ids[muted], "2026-12-01 10:00:00"),
+            )
+
+    return mute
+
+
+def make_client(web: WebServer, name: str) -> httpx.Client:
+    return register(web, name)
+
+
+def test_chat_reaches_the_rooms_each_reader_may_read(webs):
+    chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
+
+
+def test_chat_leaves_out_blocked_and_muted_senders(webs, embedded_env):
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client, mute_in(embedded_env))
+
+
+def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):
+    chat_scenarios.a_reconnect_in_a_burst_loses_and_repeats_nothing(*webs, make_client)
+
+
+def test_the_user_stream_tells_of_chat_in_games_not_watched(webs):
+    chat_scenarios.the_user_stream_tells_of_games_not_watched(*webs, make_client)

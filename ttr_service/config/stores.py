@@ -61,6 +61,7 @@ def caches(redis_url: str | None, var_dir: Path) -> dict[str, dict[str, Any]]:
         presence = {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(var_dir / "presence"),
+            "OPTIONS": {"MAX_ENTRIES": 10000},
         }
     else:
         presence = {**cache(redis_url), "KEY_PREFIX": "ttr:presence"}
