@@ -548,7 +548,8 @@ export function createChat(gameId) {
   }
 
   function markRead() {
-    if (!open || room !== myRoom()) return;
+    // Read means seen: an open panel in a tab in the background reads nothing yet.
+    if (!open || room !== myRoom() || document.hidden) return;
     const ids = [...data(room).messages.keys()];
     const top = Math.max(0, ...ids);
     if (top > lastRead()) localStorage.setItem(READ_KEY(gameId), String(top));
@@ -594,6 +595,11 @@ export function createChat(gameId) {
     render();
   }
 
+  const onVisible = () => {
+    if (!document.hidden && open) render();
+  };
+  document.addEventListener("visibilitychange", onVisible);
+
   function update(newView) {
     const first = !view;
     view = newView;
@@ -626,6 +632,7 @@ export function createChat(gameId) {
       clearTimeout(pollTimer);
       clearTimeout(nudgeTimer);
       clearInterval(waitTimer);
+      document.removeEventListener("visibilitychange", onVisible);
       document.documentElement.classList.remove("chat-open");
     },
   };
