@@ -177,7 +177,11 @@ def test_the_bottom_sheet_on_a_phone(browser, web_server, artifacts):
     page.tap("#chat li.chat-msg[data-sender=ada] .chat-more")
     small = small_targets(page)
     assert not small, "smaller than 44x44 in a message's menu:\n" + "\n".join(small)
-    page.tap("#chat li.chat-msg[data-sender=ada] .chat-more")
+    page.tap("#chat li.chat-msg[data-sender=ada] .chat-report-open")
+    small = small_targets(page)
+    assert not small, "smaller than 44x44 in the report form:\n" + "\n".join(small)
+    page.screenshot(path=str(artifacts / "phone-chat-report.png"))
+    page.tap("#chat li.chat-msg[data-sender=ada] .chat-report button[type=button]")  # Cancel
     page.fill("#chat-text", "On my way")
     page.tap("#chat button.chat-send")
     page.wait_for_selector("#chat li.chat-msg.mine", timeout=TIMEOUT_MS)
