@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from chat.models import ChatReport, Message, Mute
+from chat.models import ChatReport, ChatSuspension, Message, Mute
 
 from .pages import (
     DESKTOP,
@@ -353,3 +353,36 @@ def test_the_chat_in_russian_from_the_keyboard(browser, web_server):
     page.keyboard.press("Escape")
     page.wait_for_selector("#chat", state="hidden", timeout=TIMEOUT_MS)
     assert page.evaluate("() => document.activeElement.id") == "chat-button"
+
+
+def test_older_messages_page_by_page_and_a_suspended_sender_told(browser, web_server):
+    ada, bert = make_user("ada"), make_user("bert")
+    game_id = two_player_game(ada, bert)
+    Message.objects.bulk_create(
+        Message(game_id=game_id, room="players", sender=bert, seat=1, text=f"line {n}")
+        for n in range(60)
+    )
+    page = open_game(browser, web_server.url, ada, game_id)
+    # The count is of the newest page read (50, and more); the panel shows it, then the rest.
+    page.wait_for_selector("#chat-button[data-unread='50']", timeout=TIMEOUT_MS)
+    assert page.text_content("#chat-button .chat-unread") == "50+"
+    page.click("#chat-button")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#chat li.chat-msg').length === 50", timeout=TIMEOUT_MS
+    )
+    assert bodies(page)[0] == "line 10" and bodies(page)[-1] == "line 59"
+    page.click("#chat button.chat-older")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#chat li.chat-msg').length === 60", timeout=TIMEOUT_MS
+    )
+    assert bodies(page) == [f"line {n}" for n in range(60)]
+    assert page.locator("#chat button.chat-older").is_hidden()
+
+    # A moderator suspends ada's chat: her post is refused with the API's words.
+    ChatSuspension.objects.create(user=ada)
+    page.fill("#chat-text", "Hello?")
+    page.click("#chat button.chat-send")
+    page.wait_for_selector("#chat-problem[data-code=CHAT_SUSPENDED]", timeout=TIMEOUT_MS)
+    assert "suspended" in page.text_content("#chat-problem")
+    assert page.input_value("#chat-text") == "Hello?"
+    assert not Message.objects.filter(sender=ada).exists()

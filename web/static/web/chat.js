@@ -559,7 +559,10 @@ export function createChat(gameId) {
   function renderBadge() {
     const n = open ? 0 : unread();
     badge.hidden = n === 0;
-    badge.textContent = n > 0 ? String(n) : "";
+    // Every message read so far is unread and older ones wait: at least that many.
+    const d = data(myRoom());
+    const more = n > 0 && d.older && n === d.messages.size;
+    badge.textContent = n > 0 ? `${n}${more ? "+" : ""}` : "";
     button.dataset.unread = String(n);
     button.setAttribute("aria-label", n > 0 ? tn("Chat, %(n)s unread message", "Chat, %(n)s unread messages", n, { n }) : t("Chat"));
   }
