@@ -14,6 +14,9 @@ import { language, t, tn } from "./i18n.js";
 export const MAX_LENGTH = 500;
 const POLL_OPEN_MS = 3000;
 const POLL_CLOSED_MS = 6000;
+// While the stream carries the chat: a read now and then all the same, which also tells the
+// service the player is at the table (its chat notices go to players away from it).
+const POLL_STREAMED_MS = 60000;
 const READ_KEY = (gameId) => `ttr.chat.read.${gameId}`;
 const REASONS = ["spam", "abuse", "cheating", "other"];
 
@@ -571,10 +574,11 @@ export function createChat(gameId) {
   function schedule() {
     clearTimeout(pollTimer);
     if (!alive) return;
+    const streaming = live && streamed;
     pollTimer = setTimeout(async () => {
-      if (!(live && streamed) && !document.hidden) await refresh();
+      if (!document.hidden) await refresh();
       schedule();
-    }, open ? POLL_OPEN_MS : POLL_CLOSED_MS);
+    }, streaming ? POLL_STREAMED_MS : open ? POLL_OPEN_MS : POLL_CLOSED_MS);
   }
 
   let nudgeTimer = null;
@@ -589,9 +593,13 @@ export function createChat(gameId) {
   function receive(m) {
     // The stream carries the messages posted since it opened: one more read of the room
     // catches those posted between the last read and the opening.
-    if (!streamed) refresh();
+    const first = !streamed;
     streamed = true;
     panel.dataset.live = "stream";
+    if (first) {
+      refresh();
+      schedule();
+    }
     if (!m || !m.id || !m.room) return;
     if (mutes.includes(m.sender)) return;
     data(m.room).messages.set(m.id, m);
@@ -625,9 +633,10 @@ export function createChat(gameId) {
     nudge,
     setLive(value) {
       live = value;
-      if (!value) {
+      if (!value && streamed) {
         streamed = false;
         delete panel.dataset.live;
+        schedule(); // back to reading at the quick pace
       }
     },
     close() {
