@@ -132,6 +132,18 @@ def test_two_players_talk_from_two_browsers(browser, web_server, artifacts):
         "request",
         lambda r: reads.append(r.url) if r.method == "GET" and "/chat?" in r.url else None,
     )
+    # Narrower, a drawer on the right edge over the panels: the board keeps its width.
+    board_width = bert_page.locator("#board").bounding_box()["width"]
+    bert_page.set_viewport_size({"width": 1024, "height": 768})
+    drawer = bert_page.locator("#chat").bounding_box()
+    assert drawer["x"] + drawer["width"] == 1024 and drawer["height"] == 768
+    bert_page.click("#chat button.chat-close")
+    closed_width = bert_page.locator("#board").bounding_box()["width"]
+    bert_page.click("#chat-button")
+    assert bert_page.locator("#board").bounding_box()["width"] == closed_width
+    assert closed_width < board_width
+    bert_page.screenshot(path=str(artifacts / "desktop-1024-chat.png"))
+    bert_page.set_viewport_size(DESKTOP)
     bert_page.fill("#chat-text", "Thanks, you too")
     bert_page.click("#chat button.chat-send")
     bert_page.screenshot(path=str(artifacts / "desktop-chat.png"))
