@@ -33,6 +33,7 @@ from games.models import Game, GameStatus, Seat, SeatKind
 from notifications import streams as user_streams
 from ttr_service.streams import presence, sse, wakeups
 
+from . import notices
 from .models import Message, Room
 from .rendering import message_for
 from .serializers import ChatMessageSerializer
@@ -183,5 +184,7 @@ def register() -> None:
     user_streams.register_side_feed(
         user_streams.SideFeed(EVENT, user_start, user_latest, user_read, UserChatFrameSerializer)
     )
+    # A player with the game's stream open is at the table: no notices of its chat.
+    game_feeds.register_watcher(notices.mark_present)
     pre_save.connect(_in_order, sender=Message, dispatch_uid="chat.feeds.in_order")
     post_save.connect(_posted, sender=Message, dispatch_uid="chat.feeds.posted")

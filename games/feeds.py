@@ -88,6 +88,23 @@ def register_side_feed(feed: SideFeed) -> None:
     _side[:] = [feed]
 
 
+# Told at each beat of a signed-in reader's stream: (user id, game id).
+_watchers: list[Callable[[int, int], None]] = []
+
+
+def register_watcher(watcher: Callable[[int, int], None]) -> None:
+    """Call ``watcher(user_id, game_id)`` when a signed-in reader's stream opens and at each
+    of its heartbeats (the chat counts them present at the table)."""
+    if watcher not in _watchers:
+        _watchers.append(watcher)
+
+
+def watching(user_id: int, game_id: int) -> None:
+    presence.mark(user_id, game_id)
+    for watcher in _watchers:
+        watcher(user_id, game_id)
+
+
 def side_feed() -> SideFeed | None:
     return _side[0] if _side else None
 
@@ -157,23 +174,32 @@ def read_game(game_id: int, after: int) -> Snapshot | None:
 
 
 class Reads:
-    """Shared reads of one event loop: a stream joins a read of the same game and move
-    number if that read started after the stream last cleared its wake-up (so it cannot
-    miss the change it was woken for), and starts one otherwise."""
+    """Shared reads of one event loop: a stream joins a read of the same key (a game and
+    move number; a game's side items for signed-out readers) if that read started after
+    the stream last cleared its wake-up (so it cannot miss the change it was woken for),
+    and starts one otherwise."""
 
     def __init__(self) -> None:
-        self.running: dict[tuple[int, int], tuple[float, asyncio.Future[Snapshot | None]]] = {}
+        self.running: dict[tuple[Any, ...], tuple[float, asyncio.Future[Any]]] = {}
 
     async def read(self, game_id: int, after: int, since: float) -> Snapshot | None:
-        key = (game_id, after)
+        found: Snapshot | None = await self.shared(
+            ("game", game_id, after), since, read_game, game_id, after
+        )
+        return found
+
+    async def shared(
+        self, key: tuple[Any, ...], since: float, fn: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``fn(*args)`` on the streams' threads, or the running read of ``key``."""
         found = self.running.get(key)
         if found is None or found[0] < since:
             loop = asyncio.get_running_loop()
-            future = asyncio.ensure_future(wakeups.read_db(read_game, game_id, after))
+            future = asyncio.ensure_future(wakeups.read_db(fn, *args))
             found = (loop.time(), future)
             self.running[key] = found
 
-            def forget(_: object, key: tuple[int, int] = key, mine: object = found) -> None:
+            def forget(_: object, key: tuple[Any, ...] = key, mine: object = found) -> None:
                 if self.running.get(key) is mine:
                     del self.running[key]
 
@@ -216,10 +242,15 @@ class GameFeed:
 
     async def read(self, since: float) -> Batch:
         """The next events, from a read started after ``since`` (the event loop's time)."""
-        game = await shared_reads().read(self.game_id, self.after, since)
+        reads = shared_reads()
+        game = await reads.read(self.game_id, self.after, since)
         side = None
-        if self._side_due(game):
-            side = await wakeups.read_db(self._side_read, game)
+        if game is not None and self._side_due(game):
+            if self.user is None:  # every signed-out reader sees the same: one read
+                key = ("side", self.game_id, game.status, self.side_after, self.language)
+                side = await reads.shared(key, since, self._side_read, game)
+            else:
+                side = await wakeups.read_db(self._side_read, game)
         return self.events(game, side)
 
     def read_now(self) -> Batch:
@@ -230,7 +261,7 @@ class GameFeed:
     async def beat(self) -> None:
         """The stream is open: its signed-in reader watches the game."""
         if self.user is not None:
-            await wakeups.read_db(presence.mark, self.user.pk, self.game_id)
+            await wakeups.read_db(watching, self.user.pk, self.game_id)
 
     def _side_due(self, game: Snapshot | None) -> bool:
         return game is not None and side_feed() is not None and game.side > self.side_after

@@ -8,9 +8,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from django.contrib.auth import get_user_model
 
-from chat.models import Mute
 from games.models import Game, Move
 from tests.faults.helpers import client_for, user
 from tests.faults.play import act, create_game, keep_offered_tickets
@@ -211,17 +209,12 @@ def make_client(web: WebServer, name: str) -> httpx.Client:
     return client_for(web, user(name))
 
 
-def mute(name: str, muted: str) -> None:
-    people = get_user_model().objects
-    Mute.objects.create(user=people.get(username=name), muted=people.get(username=muted))
-
-
 def test_chat_reaches_the_rooms_each_reader_may_read(webs):
     chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
 
 
 def test_chat_leaves_out_blocked_and_muted_senders(webs):
-    chat_scenarios.blocked_and_muted_senders(*webs, make_client, mute)
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client)
 
 
 def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):

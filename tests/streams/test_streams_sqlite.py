@@ -4,9 +4,7 @@ other (each process polls the database for its streams' games and users)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sqlite3
 import subprocess
 import time
 from collections.abc import Iterator
@@ -141,20 +139,6 @@ def test_a_stream_ends_with_the_result_when_a_player_forfeits(webs):
 
 
 # ------------------------------------------------------------------------------ chat
-def mute_in(env: dict[str, str]) -> chat_scenarios.Mute:
-    """A mute recorded in the servers' database file, as the chat's mute would."""
-
-    def mute(user: str, muted: str) -> None:
-        with contextlib.closing(sqlite3.connect(env["SQLITE_PATH"])) as db, db:
-            ids = dict(db.execute("SELECT username, id FROM auth_user").fetchall())
-            db.execute(
-                "INSERT INTO chat_mute (user_id, muted_id, created_at) VALUES (?, ?, ?)",
-                (ids[user], ids[muted], "2026-12-01 10:00:00"),
-            )
-
-    return mute
-
-
 def make_client(web: WebServer, name: str) -> httpx.Client:
     return register(web, name)
 
@@ -163,8 +147,8 @@ def test_chat_reaches_the_rooms_each_reader_may_read(webs):
     chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
 
 
-def test_chat_leaves_out_blocked_and_muted_senders(webs, embedded_env):
-    chat_scenarios.blocked_and_muted_senders(*webs, make_client, mute_in(embedded_env))
+def test_chat_leaves_out_blocked_and_muted_senders(webs):
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client)
 
 
 def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):
