@@ -460,21 +460,32 @@ export function createChat(gameId) {
     if (force || nearEnd) scroller.scrollTop = scroller.scrollHeight;
   }
 
+  let headShown = ""; // the rooms and the room the header shows: rebuilt only when they change
   function renderHead() {
     const names = readable();
-    if (!names.includes(room)) room = myRoom();
+    if (!names.includes(room)) {
+      room = myRoom();
+      nodes.clear();
+      list.replaceChildren();
+      render();
+    }
+    const shown = `${names.join(",")}:${room}`;
+    if (shown === headShown) return;
+    headShown = shown;
     tabs.replaceChildren(...(names.length > 1
       ? names.map((name) => h("button.chat-room", {
           type: "button",
           "aria-pressed": String(name === room),
           dataset: { room: name },
           onclick: () => {
+            if (room === name) return;
             room = name;
             nodes.clear();
             list.replaceChildren();
             renderHead();
             render();
             refresh();
+            tabs.querySelector(`[data-room="${name}"]`)?.focus(); // the button was made anew
           },
         }, roomLabel(name)))
       : [h("span.muted.chat-room-name", { dataset: { room } }, roomLabel(room))]));
@@ -614,7 +625,7 @@ export function createChat(gameId) {
   function update(newView) {
     const first = !view;
     view = newView;
-    if (!room || !readable().includes(room)) room = myRoom();
+    renderHead(); // the room follows the seat (a lobby left) and the game's end
     if (first) {
       countChars();
       renderMuted();
@@ -622,7 +633,6 @@ export function createChat(gameId) {
       refresh();
       schedule();
     }
-    renderHead();
   }
 
   return {
