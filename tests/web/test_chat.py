@@ -20,6 +20,7 @@ from .pages import (
     finish_with_ai,
     game_against_ai,
     make_user,
+    new_game,
     open_as,
     two_player_game,
     unlabelled_controls,
@@ -398,3 +399,22 @@ def test_older_messages_page_by_page_and_a_suspended_sender_told(browser, web_se
     assert "suspended" in page.text_content("#chat-problem")
     assert page.input_value("#chat-text") == "Hello?"
     assert not Message.objects.filter(sender=ada).exists()
+
+
+def test_leaving_a_lobby_moves_the_chat_to_the_spectators_room(browser, web_server):
+    ada, bert = make_user("ada"), make_user("bert")
+    game_id = new_game(ada, [{"type": "open"}, {"type": "open"}])
+    joined = api_as(bert).post(
+        f"/api/v1/games/{game_id}/join", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex
+    )
+    assert joined.status_code == 200, joined.content
+    say(ada, game_id, text="Waiting for a third")
+    page = open_game(browser, web_server.url, bert, game_id)
+    page.click("#chat-button")
+    page.wait_for_selector("#chat[data-room=players] li.chat-msg", timeout=TIMEOUT_MS)
+    assert bodies(page) == ["Waiting for a third"]
+    page.click("#prompt button:has-text('Leave')")
+    page.wait_for_selector("#chat[data-room=spectators]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#chat .chat-empty:not([hidden])", timeout=TIMEOUT_MS)
+    assert bodies(page) == []
+    assert page.locator("#chat .chat-form").is_visible()
