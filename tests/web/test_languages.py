@@ -198,6 +198,29 @@ def test_the_catalogue_is_served_as_cacheable_json():
     assert client.get("/web/i18n/el.json").json()["catalog"]["Log in"] == "Σύνδεση"
 
 
+@pytest.mark.parametrize(
+    ("header", "lang", "loading"),
+    [
+        ("ru-RU,ru;q=0.9", "ru", "Загрузка…"),
+        ("el", "el", "Φόρτωση…"),
+        ("vi", "vi", "Đang tải…"),
+        ("fr", "en", "Loading…"),
+        (None, "en", "Loading…"),
+    ],
+)
+def test_the_page_before_its_scripts_speaks_the_browsers_language(header, lang, loading):
+    # What shows before the scripts run (and without them) comes from the server's
+    # catalogue, in the language Accept-Language asks for.
+    client = Client(**({"HTTP_ACCEPT_LANGUAGE": header} if header else {}))
+    answer = client.get("/")
+    page = answer.content.decode()
+    assert f'<html lang="{lang}">' in page
+    assert loading in page
+    assert answer["Content-Language"] == lang
+    if lang != "en":
+        assert "This client needs JavaScript" not in page
+
+
 # ------------------------------------------------------------------ in the browser
 def languages_of_api_calls(page) -> list[tuple[str, str]]:
     """(method path, Accept-Language) of every API request the page sends through api.js:
