@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
+from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from accounts.services import token_issue
@@ -36,14 +36,14 @@ def _fast_password_hashing(settings: Any) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_cache(settings: Any) -> Iterator[None]:
     settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "api-tests",
-        }
+        name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": place}
+        for name, place in (("default", "api-tests"), ("presence", "api-presence"))
     }
-    cache.clear()
+    for name in settings.CACHES:
+        caches[name].clear()
     yield
-    cache.clear()
+    for name in settings.CACHES:
+        caches[name].clear()
 
 
 @pytest.fixture

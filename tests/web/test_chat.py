@@ -34,10 +34,12 @@ TOUCH = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_counts() -> None:
-    """The posting rates count in the cache: no test starts with another's messages."""
-    from django.core.cache import cache
+    """The posting rates and who is at a table count in the caches: no test starts with
+    another's messages."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for name in ("default", "presence"):
+        caches[name].clear()
 
 
 def say(user, game_id: int, room: str = "players", **body: str) -> dict:
