@@ -36,6 +36,7 @@ from .replay import replay
 from .rules import RuleSet
 from .scoring import PlayerPosition, TicketSpec, score_position
 from .state import RULES_VERSION, GameState, Pending, new_game
+from .texts import Text
 from .views import player_view
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "Route",
     "RuleSet",
     "SetupError",
+    "Text",
     "Ticket",
     "TicketSpec",
     "action_view",

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NoReturn
 from .board import Board
 from .colors import COLORS, canonical_color
 from .errors import ErrorCode, MalformedActionError
+from .texts import Text, gettext_noop, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,38 +170,60 @@ _WITHOUT_FIELDS: dict[str, type[DrawBlind | DrawTickets | DeclineTunnel | Forfei
 }
 
 
-def _bad(message: str, code: ErrorCode = ErrorCode.BAD_ACTION, **context: Any) -> NoReturn:
+def _bad(message: Text, code: ErrorCode = ErrorCode.BAD_ACTION, **context: Any) -> NoReturn:
     raise MalformedActionError(code, message, **context)
 
 
 def _int_field(data: dict[str, Any], name: str, low: int, high: int) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        _bad(f"'{name}' must be a whole number.", field=name)
+        _bad(gettext_noop("'%(field)s' must be a whole number.", field=name), field=name)
     if not low <= value <= high:
-        _bad(f"'{name}' must be between {low} and {high}, not {value}.", field=name)
+        _bad(
+            gettext_noop(
+                "'%(field)s' must be between %(low)d and %(high)d, not %(value)d.",
+                field=name,
+                low=low,
+                high=high,
+                value=value,
+            ),
+            field=name,
+        )
     return value
 
 
 def _shaped(data: object, board: Board) -> Action:
     """An action of the right shape and types from client JSON, its names as sent."""
     if not isinstance(data, dict):
-        _bad("An action must be a JSON object with a 'type'.")
+        _bad(gettext_noop("An action must be a JSON object with a 'type'."))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
         _bad(
-            f"Unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}.",
+            gettext_noop(
+                "Unknown action type %(kind)r; expected one of %(types)s.",
+                kind=kind,
+                types=", ".join(ACTION_TYPES),
+            ),
             ErrorCode.UNKNOWN_ACTION,
             field="type",
         )
     allowed = {"type", *(ACTION_TYPES[kind].__dataclass_fields__)}
     extra = sorted(set(data) - allowed)
     if extra:
-        _bad(f"Unexpected field(s) for {kind}: {', '.join(extra)}.", field=extra[0])
+        _bad(
+            ngettext(
+                "Unexpected field for %(kind)s: %(fields)s.",
+                "Unexpected fields for %(kind)s: %(fields)s.",
+                len(extra),
+                kind=kind,
+                fields=", ".join(extra),
+            ),
+            field=extra[0],
+        )
     if kind == "keep_tickets":
         tickets = data.get("tickets")
         if not isinstance(tickets, list) or not all(isinstance(t, str) for t in tickets):
-            _bad("'tickets' must be a list of ticket ids.", field="tickets")
+            _bad(gettext_noop("'tickets' must be a list of ticket ids."), field="tickets")
         return KeepTickets(tuple(tickets))
     if kind == "draw_face_up":
         return DrawFaceUp(_int_field(data, "slot", 0, board.rules.face_up - 1))
@@ -208,12 +231,12 @@ def _shaped(data: object, board: Board) -> Action:
         where = "route" if kind == "claim_route" else "city"
         name = data.get(where)
         if not isinstance(name, str):
-            _bad(
-                f"'{where}' must be a {where} {'id' if where == 'route' else 'name'}.", field=where
-            )
+            if where == "route":
+                _bad(gettext_noop("'route' must be a route id."), field=where)
+            _bad(gettext_noop("'city' must be a city name."), field=where)
         color = data.get("color")
         if color is not None and not isinstance(color, str):
-            _bad("'color' must be a colour name or null.", field="color")
+            _bad(gettext_noop("'color' must be a colour name or null."), field="color")
         locomotives = _int_field(data, "locomotives", 0, 99) if "locomotives" in data else 0
         if kind == "claim_route":
             return ClaimRoute(name, color, locomotives)
@@ -232,7 +255,11 @@ def _color(raw: str | None) -> str | None:
         return None
     if color not in COLORS:
         _bad(
-            f"Unknown card colour {raw!r}; use one of {', '.join(COLORS)} or null.",
+            gettext_noop(
+                "Unknown card colour %(color)r; use one of %(colors)s or null.",
+                color=raw,
+                colors=", ".join(COLORS),
+            ),
             ErrorCode.UNKNOWN_COLOR,
             field="color",
         )
@@ -249,15 +276,23 @@ def canonical_action(action: Action, board: Board) -> Action:
         for raw in action.tickets:
             ticket = board.ticket_by_id.get(raw.strip().lower())
             if ticket is None:
-                _bad(f"Unknown ticket {raw!r}.", ErrorCode.UNKNOWN_TICKET, field="tickets")
+                _bad(
+                    gettext_noop("Unknown ticket %(ticket)r.", ticket=raw),
+                    ErrorCode.UNKNOWN_TICKET,
+                    field="tickets",
+                )
             ids.append(ticket.id)
         if len(set(ids)) != len(ids):
-            _bad("A ticket is listed twice.", field="tickets")
+            _bad(gettext_noop("A ticket is listed twice."), field="tickets")
         return KeepTickets(tuple(ids))
     if isinstance(action, ClaimRoute):
         route = board.route(action.route)
         if route is None:
-            _bad(f"Unknown route {action.route!r}.", ErrorCode.UNKNOWN_ROUTE, field="route")
+            _bad(
+                gettext_noop("Unknown route %(route)r.", route=action.route),
+                ErrorCode.UNKNOWN_ROUTE,
+                field="route",
+            )
         color = _color(action.color)
         if action.locomotives >= route.length:
             color = None
@@ -265,7 +300,11 @@ def canonical_action(action: Action, board: Board) -> Action:
     if isinstance(action, BuildStation):
         city = board.city(action.city)
         if city is None:
-            _bad(f"Unknown city {action.city!r}.", ErrorCode.UNKNOWN_CITY, field="city")
+            _bad(
+                gettext_noop("Unknown city %(city)r.", city=action.city),
+                ErrorCode.UNKNOWN_CITY,
+                field="city",
+            )
         return BuildStation(city.name, _color(action.color), action.locomotives)
     return action
 

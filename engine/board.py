@@ -14,6 +14,7 @@ from typing import Any
 from .colors import CARD_INDEX, COLORS, GRAY, canonical_color
 from .errors import ErrorCode, SetupError
 from .rules import RuleSet
+from .texts import gettext_noop
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,17 +559,36 @@ def check_options(board: Board, options: Mapping[str, object]) -> dict[str, str]
     for name, value in options.items():
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) or "none"
+            if not specs:
+                raise SetupError(
+                    ErrorCode.BAD_OPTION,
+                    gettext_noop(
+                        "%(board)s has no option %(option)r (it has no options at all).",
+                        board=board.name,
+                        option=name,
+                    ),
+                    option=name,
+                )
             raise SetupError(
                 ErrorCode.BAD_OPTION,
-                f"{board.name} has no option {name!r} (its options: {known}).",
+                gettext_noop(
+                    "%(board)s has no option %(option)r (its options: %(known)s).",
+                    board=board.name,
+                    option=name,
+                    known=", ".join(specs),
+                ),
                 option=name,
             )
         if not isinstance(value, str) or value not in spec.choices:
             raise SetupError(
                 ErrorCode.BAD_OPTION,
-                f"Option {name!r} of {board.name} is one of {', '.join(spec.choices)}, "
-                f"not {value!r}.",
+                gettext_noop(
+                    "Option %(option)r of %(board)s is one of %(choices)s, not %(value)r.",
+                    option=name,
+                    board=board.name,
+                    choices=", ".join(spec.choices),
+                    value=value,
+                ),
                 option=name,
             )
     return {o.name: str(options.get(o.name, o.default)) for o in board.option_specs}

@@ -29,6 +29,7 @@ from typing import Any, TypeGuard
 from .board import BOARD_IDS, Board, Place, Ticket, check_options, fold_name, load_board
 from .errors import ErrorCode, PositionError, PositionProblem, SetupError
 from .scoring import PlayerPosition, TicketSpec, score_position
+from .texts import Text, as_text, gettext_noop, ngettext
 
 TOP_KEYS = frozenset({"board", "options", "players"})
 PLAYER_KEYS = frozenset({"routes", "stations", "tickets", "forfeited"})
@@ -43,8 +44,26 @@ class _Check:
 
     problems: list[PositionProblem] = field(default_factory=list)
 
-    def add(self, where: str, code: ErrorCode, message: str) -> None:
-        self.problems.append(PositionProblem(where, code, message))
+    def add(self, where: str, code: ErrorCode, message: str | Text) -> None:
+        self.problems.append(PositionProblem(where, code, as_text(message)))
+
+
+# What is wrong with a list of a player's routes, stations or tickets: not a list, or longer
+# than any position has (``count`` items, at most ``limit``).
+_LISTS: dict[str, tuple[Text, Text]] = {
+    "routes": (
+        gettext_noop("Must be a list of route ids."),
+        gettext_noop("%(count)d route ids: no position has more than %(limit)d."),
+    ),
+    "stations": (
+        gettext_noop("Must be a list of city names."),
+        gettext_noop("%(count)d city names: no position has more than %(limit)d."),
+    ),
+    "tickets": (
+        gettext_noop("Must be a list of tickets."),
+        gettext_noop("%(count)d tickets: no position has more than %(limit)d."),
+    ),
+}
 
 
 def _show(value: object) -> str:
@@ -63,11 +82,15 @@ def parse_position(
     """The board and each seat's position, or ``PositionError`` listing every problem."""
     check = _Check()
     if not isinstance(data, Mapping):
-        check.add("", ErrorCode.BAD_SHAPE, "A position is a JSON object with 'players'.")
+        check.add(
+            "", ErrorCode.BAD_SHAPE, gettext_noop("A position is a JSON object with 'players'.")
+        )
         raise PositionError(check.problems)
     for key in sorted(set(map(str, data)) - TOP_KEYS):
         check.add(
-            key, ErrorCode.BAD_SHAPE, f"Unknown key {_show(key)}: expected board, options, players."
+            key,
+            ErrorCode.BAD_SHAPE,
+            gettext_noop("Unknown key %(key)s: expected board, options, players.", key=_show(key)),
         )
 
     board = _board(data.get("board", default_board), check)
@@ -75,7 +98,9 @@ def parse_position(
         board = _with_options(board, data["options"], check)
     players = data.get("players")
     if not isinstance(players, list):
-        check.add("players", ErrorCode.BAD_SHAPE, "'players' must be a list, in seat order.")
+        check.add(
+            "players", ErrorCode.BAD_SHAPE, gettext_noop("'players' must be a list, in seat order.")
+        )
         raise PositionError(check.problems)
     if board is None:
         raise PositionError(check.problems)
@@ -85,8 +110,15 @@ def parse_position(
         check.add(
             "players",
             ErrorCode.BAD_PLAYER_COUNT,
-            f"{len(players)} players: the {board.name} board takes "
-            f"{rules.min_players} to {rules.max_players}.",
+            ngettext(
+                "%(players)d player: the %(board)s board takes %(low)d to %(high)d.",
+                "%(players)d players: the %(board)s board takes %(low)d to %(high)d.",
+                len(players),
+                players=len(players),
+                board=board.name,
+                low=rules.min_players,
+                high=rules.max_players,
+            ),
         )
     parser = _PositionParser(board, len(players), check)
     positions = [parser.player(seat, p) for seat, p in enumerate(players)]
@@ -104,24 +136,32 @@ def score(data: object, default_board: str | None = None) -> dict[str, Any]:
 def _with_options(board: Board, options: object, check: _Check) -> Board | None:
     """The board with the position's game options (such as Big Cities' bonus)."""
     if not isinstance(options, Mapping):
-        check.add("options", ErrorCode.BAD_SHAPE, "'options' is an object of option: value.")
+        check.add(
+            "options",
+            ErrorCode.BAD_SHAPE,
+            gettext_noop("'options' is an object of option: value."),
+        )
         return None
     try:
         return board.with_options(check_options(board, options))
     except SetupError as exc:
-        check.add(f"options.{exc.context.get('option', '')}", ErrorCode.BAD_OPTION, exc.message)
+        check.add(f"options.{exc.context.get('option', '')}", ErrorCode.BAD_OPTION, exc.text)
         return None
 
 
 def _board(board_id: object, check: _Check) -> Board | None:
     if board_id is None:
-        check.add("board", ErrorCode.BAD_SHAPE, "Name the board, e.g. 'europe'.")
+        check.add("board", ErrorCode.BAD_SHAPE, gettext_noop("Name the board, e.g. 'europe'."))
         return None
     if not isinstance(board_id, str) or board_id not in BOARD_IDS:
         check.add(
             "board",
             ErrorCode.UNKNOWN_BOARD,
-            f"No board {_show(board_id)}; known boards: {', '.join(BOARD_IDS)}.",
+            gettext_noop(
+                "No board %(board)s; known boards: %(boards)s.",
+                board=_show(board_id),
+                boards=", ".join(BOARD_IDS),
+            ),
         )
         return None
     return load_board(board_id)
@@ -142,18 +182,25 @@ class _PositionParser:
         where = f"players[{seat}]"
         if not isinstance(data, Mapping):
             self.check.add(
-                where, ErrorCode.BAD_SHAPE, "A player is an object: routes, stations, tickets."
+                where,
+                ErrorCode.BAD_SHAPE,
+                gettext_noop("A player is an object: routes, stations, tickets."),
             )
             return PlayerPosition((), (), ())
         for key in sorted(set(map(str, data)) - PLAYER_KEYS):
             self.check.add(
                 f"{where}.{key}",
                 ErrorCode.BAD_SHAPE,
-                f"Unknown key {_show(key)}: expected routes, stations, tickets, forfeited.",
+                gettext_noop(
+                    "Unknown key %(key)s: expected routes, stations, tickets, forfeited.",
+                    key=_show(key),
+                ),
             )
         forfeited = data.get("forfeited", False)
         if not isinstance(forfeited, bool):
-            self.check.add(f"{where}.forfeited", ErrorCode.BAD_SHAPE, "Must be true or false.")
+            self.check.add(
+                f"{where}.forfeited", ErrorCode.BAD_SHAPE, gettext_noop("Must be true or false.")
+            )
             forfeited = False
         return PlayerPosition(
             routes=self._routes(seat, where, data.get("routes", [])),
@@ -163,21 +210,24 @@ class _PositionParser:
         )
 
     def _list(self, where: str, value: object, limit: int, what: str) -> list[object] | None:
+        """``value`` if it is a list of at most ``limit`` items; ``what`` says of what (a key
+        of ``_LISTS``)."""
+        not_list, too_long = _LISTS[what]
         if not isinstance(value, list):
-            self.check.add(where, ErrorCode.BAD_SHAPE, f"Must be a list of {what}.")
+            self.check.add(where, ErrorCode.BAD_SHAPE, not_list)
             return None
         if len(value) > limit:
             self.check.add(
                 where,
                 ErrorCode.BAD_SHAPE,
-                f"{len(value)} {what}: no position has more than {limit}.",
+                Text(too_long.template, {"count": len(value), "limit": limit}),
             )
             return None
         return value
 
     def _routes(self, seat: int, where: str, value: object) -> tuple[int, ...]:
         where = f"{where}.routes"
-        items = self._list(where, value, len(self.board.routes), "route ids")
+        items = self._list(where, value, len(self.board.routes), "routes")
         if items is None:
             return ()
         board, check = self.board, self.check
@@ -187,17 +237,29 @@ class _PositionParser:
             route = board.route(item) if _is_name(item) else None
             if route is None:
                 if isinstance(item, str):
-                    check.add(at, ErrorCode.UNKNOWN_ROUTE, f"No route {_show(item)} on this board.")
+                    check.add(
+                        at,
+                        ErrorCode.UNKNOWN_ROUTE,
+                        gettext_noop("No route %(route)s on this board.", route=_show(item)),
+                    )
                 else:
-                    check.add(at, ErrorCode.BAD_SHAPE, "A route is given by its id, a string.")
+                    check.add(
+                        at,
+                        ErrorCode.BAD_SHAPE,
+                        gettext_noop("A route is given by its id, a string."),
+                    )
                 continue
             if route.index in self.route_holder:
                 other, other_at = self.route_holder[route.index]
-                whom = "this player" if other == seat else f"seat {other}"
+                held_by = (
+                    gettext_noop("%(route)s is already held by this player (%(at)s).")
+                    if other == seat
+                    else gettext_noop("%(route)s is already held by seat %(seat)d (%(at)s).")
+                )
                 check.add(
                     at,
                     ErrorCode.ROUTE_HELD_TWICE,
-                    f"{route.id} is already held by {whom} ({other_at}).",
+                    Text(held_by.template, {"route": route.id, "seat": other, "at": other_at}),
                 )
                 continue
             for sibling in board.siblings[route.index]:
@@ -208,16 +270,27 @@ class _PositionParser:
                     check.add(
                         at,
                         ErrorCode.DOUBLE_ROUTE_BOTH_TRACKS,
-                        f"{route.id}: this player already holds the other track, "
-                        f"{board.routes[sibling].id} ({other_at}).",
+                        gettext_noop(
+                            "%(route)s: this player already holds the other track, "
+                            "%(other)s (%(at)s).",
+                            route=route.id,
+                            other=board.routes[sibling].id,
+                            at=other_at,
+                        ),
                     )
                 elif not self.doubles_usable:
                     check.add(
                         at,
                         ErrorCode.DOUBLE_ROUTE_CLOSED,
-                        f"{route.id}: with fewer than {board.rules.double_routes_min_players} "
-                        f"players only one track of a double route is used, and seat {other} "
-                        f"holds {board.routes[sibling].id} ({other_at}).",
+                        gettext_noop(
+                            "%(route)s: with fewer than %(players)d players only one track of "
+                            "a double route is used, and seat %(seat)d holds %(other)s (%(at)s).",
+                            route=route.id,
+                            players=board.rules.double_routes_min_players,
+                            seat=other,
+                            other=board.routes[sibling].id,
+                            at=other_at,
+                        ),
                     )
             self.route_holder[route.index] = (seat, at)
             held.append(route.index)
@@ -226,13 +299,17 @@ class _PositionParser:
             check.add(
                 where,
                 ErrorCode.TOO_MANY_TRAINS,
-                f"These routes take {trains} trains; a player has {board.rules.trains_per_player}.",
+                gettext_noop(
+                    "These routes take %(trains)d trains; a player has %(limit)d.",
+                    trains=trains,
+                    limit=board.rules.trains_per_player,
+                ),
             )
         return tuple(held)
 
     def _stations(self, seat: int, where: str, value: object) -> tuple[int, ...]:
         where = f"{where}.stations"
-        items = self._list(where, value, len(self.board.cities), "city names")
+        items = self._list(where, value, len(self.board.cities), "stations")
         if items is None:
             return ()
         check = self.check
@@ -241,7 +318,13 @@ class _PositionParser:
             check.add(
                 where,
                 ErrorCode.TOO_MANY_STATIONS,
-                f"{len(items)} stations; a player has {limit}.",
+                ngettext(
+                    "%(count)d station; a player has %(limit)d.",
+                    "%(count)d stations; a player has %(limit)d.",
+                    len(items),
+                    count=len(items),
+                    limit=limit,
+                ),
             )
         cities: list[int] = []
         for j, item in enumerate(items):
@@ -251,12 +334,13 @@ class _PositionParser:
                 continue
             if city in self.station_holder:
                 other, other_at = self.station_holder[city]
-                whom = "this player" if other == seat else f"seat {other}"
-                check.add(
-                    at,
-                    ErrorCode.STATION_CITY_TAKEN,
-                    f"{self.board.cities[city].name} already has a station of {whom} ({other_at}).",
+                has = (
+                    gettext_noop("%(city)s already has a station of this player (%(at)s).")
+                    if other == seat
+                    else gettext_noop("%(city)s already has a station of seat %(seat)d (%(at)s).")
                 )
+                values = {"city": self.board.cities[city].name, "seat": other, "at": other_at}
+                check.add(at, ErrorCode.STATION_CITY_TAKEN, Text(has.template, values))
                 continue
             self.station_holder[city] = (seat, at)
             cities.append(city)
@@ -267,9 +351,15 @@ class _PositionParser:
         if city is not None:
             return city.index
         if isinstance(item, str):
-            self.check.add(at, ErrorCode.UNKNOWN_CITY, f"No city {_show(item)} on this board.")
+            self.check.add(
+                at,
+                ErrorCode.UNKNOWN_CITY,
+                gettext_noop("No city %(city)s on this board.", city=_show(item)),
+            )
         else:
-            self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
+            self.check.add(
+                at, ErrorCode.BAD_SHAPE, gettext_noop("A city is given by its name, a string.")
+            )
         return None
 
     def _tickets(self, where: str, value: object) -> tuple[TicketSpec, ...]:
@@ -285,14 +375,18 @@ class _PositionParser:
         if isinstance(item, str):
             printed = self._printed(item) if _is_name(item) else None
             if printed is None:
-                check.add(at, ErrorCode.UNKNOWN_TICKET, f"No printed ticket {_show(item)}.")
+                check.add(
+                    at,
+                    ErrorCode.UNKNOWN_TICKET,
+                    gettext_noop("No printed ticket %(ticket)s.", ticket=_show(item)),
+                )
                 return None
             return TicketSpec.of(printed)
         if not isinstance(item, list) or len(item) != 3:
             check.add(
                 at,
                 ErrorCode.BAD_SHAPE,
-                "A ticket is a printed ticket's id or [city, city, points].",
+                gettext_noop("A ticket is a printed ticket's id or [city, city, points]."),
             )
             return None
         a, b = self._place(f"{at}[0]", item[0]), self._place(f"{at}[1]", item[1])
@@ -302,11 +396,16 @@ class _PositionParser:
             check.add(
                 f"{at}[2]",
                 ErrorCode.BAD_TICKET,
-                f"Ticket points must be a positive whole number, not {_show(points)}.",
+                gettext_noop(
+                    "Ticket points must be a positive whole number, not %(points)s.",
+                    points=_show(points),
+                ),
             )
             good = False
         if a is not None and b is not None and set(a.nodes) & set(b.nodes):
-            check.add(at, ErrorCode.BAD_TICKET, "A ticket joins two different cities.")
+            check.add(
+                at, ErrorCode.BAD_TICKET, gettext_noop("A ticket joins two different cities.")
+            )
             good = False
         if a is None or b is None or not good:
             return None
@@ -324,10 +423,14 @@ class _PositionParser:
             return place
         if isinstance(item, str):
             self.check.add(
-                at, ErrorCode.UNKNOWN_CITY, f"No city or country {_show(item)} on this board."
+                at,
+                ErrorCode.UNKNOWN_CITY,
+                gettext_noop("No city or country %(place)s on this board.", place=_show(item)),
             )
         else:
-            self.check.add(at, ErrorCode.BAD_SHAPE, "A city is given by its name, a string.")
+            self.check.add(
+                at, ErrorCode.BAD_SHAPE, gettext_noop("A city is given by its name, a string.")
+            )
         return None
 
     def _printed(self, ticket_id: str) -> Ticket | None:

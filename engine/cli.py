@@ -16,6 +16,7 @@ from .errors import EngineError, ErrorCode, PositionError, PositionProblem
 from .invariants import violations
 from .replay import game_record, replay
 from .state import GameState, new_game
+from .texts import as_text
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -140,7 +141,9 @@ def _read_json(name: str) -> object:
         with open(name, encoding="utf-8") as fh:
             return json.load(fh)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problem = PositionProblem("", ErrorCode.BAD_SHAPE, f"Cannot read JSON from {name}: {exc}")
+        problem = PositionProblem(
+            "", ErrorCode.BAD_SHAPE, as_text(f"Cannot read JSON from {name}: {exc}")
+        )
         raise PositionError([problem]) from exc
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .texts import Text, as_text, ngettext
+
 
 class ErrorCode(StrEnum):
     # The action does not fit the moment.
@@ -63,12 +65,15 @@ class ErrorCode(StrEnum):
 
 
 class EngineError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose: ``message`` is the English,
+    ``text`` the same words as a translatable template and its values."""
 
-    def __init__(self, code: ErrorCode, message: str, **context: Any) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str | Text, **context: Any) -> None:
+        text = as_text(message)
+        super().__init__(str(text))
         self.code = code
-        self.message = message
+        self.text = text
+        self.message = str(text)
         self.context = context
 
     def to_json(self) -> dict[str, Any]:
@@ -90,18 +95,23 @@ class SetupError(EngineError):
     """A game that cannot be created as asked (player count, first player)."""
 
 
-def illegal(code: ErrorCode, message: str, **context: Any) -> IllegalActionError:
+def illegal(code: ErrorCode, message: str | Text, **context: Any) -> IllegalActionError:
     """An ``IllegalActionError``, for ``raise illegal(...)``."""
     return IllegalActionError(code, message, **context)
 
 
 @dataclass(frozen=True, slots=True)
 class PositionProblem:
-    """One thing wrong with a position: where (``players[1].routes[3]``), what, and why."""
+    """One thing wrong with a position: where (``players[1].routes[3]``), what, and why
+    (``text``, translatable; ``message`` is its English)."""
 
     field: str
     code: ErrorCode
-    message: str
+    text: Text
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
     def to_json(self) -> dict[str, str]:
         return {"field": self.field, "code": str(self.code), "message": self.message}
@@ -115,7 +125,12 @@ class PositionError(EngineError):
         count = len(self.problems)
         super().__init__(
             ErrorCode.ILLEGAL_POSITION,
-            f"The position is not legal: {count} problem{'' if count == 1 else 's'} found.",
+            ngettext(
+                "The position is not legal: %(count)d problem found.",
+                "The position is not legal: %(count)d problems found.",
+                count,
+                count=count,
+            ),
         )
 
     def to_json(self) -> dict[str, Any]:

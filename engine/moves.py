@@ -36,6 +36,7 @@ from .phases import (
     TURN_ACTION,
 )
 from .state_data import GameData, Tunnel
+from .texts import Text, gettext_noop, ngettext
 from .turns import begin_play, check_forfeit, end_turn, forfeit_seat
 
 _DRAWS = (TURN_ACTION, SECOND_CARD)
@@ -49,44 +50,79 @@ _ALLOWED_KINDS: dict[type[Action], tuple[str, ...]] = {
     PayTunnel: (TUNNEL_PAYMENT,),
     DeclineTunnel: (TUNNEL_PAYMENT,),
 }
-_KIND_WORDS = {
-    CHOOSE_INITIAL_TICKETS: "choose the initial tickets to keep",
-    TURN_ACTION: "choose a turn action (draw cards, claim a route, draw tickets, build a station)",
-    SECOND_CARD: "draw a second train card",
-    TUNNEL_PAYMENT: "pay for the tunnel or decline it",
-    KEEP_TICKETS: "choose which drawn tickets to keep",
+# What the seat must do instead, by the pending decision: ``action`` is the action's type.
+_WRONG_PHASE = {
+    CHOOSE_INITIAL_TICKETS: gettext_noop(
+        "Cannot play %(action)s now: seat %(seat)d must choose the initial tickets to keep."
+    ),
+    TURN_ACTION: gettext_noop(
+        "Cannot play %(action)s now: seat %(seat)d must choose a turn action (draw cards, "
+        "claim a route, draw tickets, build a station)."
+    ),
+    SECOND_CARD: gettext_noop(
+        "Cannot play %(action)s now: seat %(seat)d must draw a second train card."
+    ),
+    TUNNEL_PAYMENT: gettext_noop(
+        "Cannot play %(action)s now: seat %(seat)d must pay for the tunnel or decline it."
+    ),
+    KEEP_TICKETS: gettext_noop(
+        "Cannot play %(action)s now: seat %(seat)d must choose which drawn tickets to keep."
+    ),
 }
+
+
+def _wrong_phase(kind: str, action: str, seat: int) -> Text:
+    template = _WRONG_PHASE[kind].template
+    return Text(template, {"action": action, "seat": seat})
+
+
+def _bad_seat(n_players: int) -> Text:
+    return gettext_noop("Seat must be a number from 0 to %(last)d.", last=n_players - 1)
 
 
 # --------------------------------------------------------------------------- checks
 def _check_moment(s: GameData, seat: int, action: Action) -> str:
     """Check that ``seat`` may decide now and that ``action`` fits the pending decision."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
-        raise MalformedActionError(
-            ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
-        )
+        raise MalformedActionError(ErrorCode.BAD_SEAT, _bad_seat(s.n_players))
     allowed = _ALLOWED_KINDS.get(type(action))
     if allowed is None:
-        raise MalformedActionError(ErrorCode.UNKNOWN_ACTION, f"Not an action: {action!r}.")
+        raise MalformedActionError(
+            ErrorCode.UNKNOWN_ACTION, gettext_noop("Not an action: %(action)r.", action=action)
+        )
     if s.phase == GAME_OVER:
-        raise illegal(ErrorCode.GAME_OVER, "The game is over.")
+        raise illegal(ErrorCode.GAME_OVER, gettext_noop("The game is over."))
     if s.forfeited[seat]:
-        raise illegal(ErrorCode.FORFEITED, f"Seat {seat} has forfeited and takes no more turns.")
+        raise illegal(
+            ErrorCode.FORFEITED,
+            gettext_noop("Seat %(seat)d has forfeited and takes no more turns.", seat=seat),
+        )
     pending = s.pending
     if seat not in pending.seats:
         if s.phase == INITIAL_TICKETS:
             waiting = ", ".join(str(x) for x in pending.seats)
             raise illegal(
                 ErrorCode.NOT_YOUR_TURN,
-                f"Seat {seat} has already chosen its tickets; waiting for seat(s) {waiting}.",
+                ngettext(
+                    "Seat %(seat)d has already chosen its tickets; waiting for seat %(waiting)s.",
+                    "Seat %(seat)d has already chosen its tickets; waiting for seats %(waiting)s.",
+                    len(pending.seats),
+                    seat=seat,
+                    waiting=waiting,
+                ),
             )
-        raise illegal(ErrorCode.NOT_YOUR_TURN, f"It is seat {s.current}'s turn, not {seat}'s.")
+        raise illegal(
+            ErrorCode.NOT_YOUR_TURN,
+            gettext_noop(
+                "It is seat %(current)d's turn, not %(seat)d's.", current=s.current, seat=seat
+            ),
+        )
     kind = pending.kind
     assert kind is not None
     if kind not in allowed:
         raise illegal(
             ErrorCode.WRONG_PHASE,
-            f"Cannot {action.type.replace('_', ' ')} now: seat {seat} must {_KIND_WORDS[kind]}.",
+            _wrong_phase(kind, action.type, seat),
             pending=kind,
         )
     return kind
@@ -102,15 +138,18 @@ def _second_draw_possible(s: GameData) -> bool:
 def _check_face_up(s: GameData, kind: str, a: DrawFaceUp) -> int:
     if isinstance(a.slot, bool) or not isinstance(a.slot, int) or not 0 <= a.slot < len(s.market):
         raise MalformedActionError(
-            ErrorCode.BAD_ACTION, f"'slot' must be from 0 to {len(s.market) - 1}."
+            ErrorCode.BAD_ACTION,
+            gettext_noop("'slot' must be from 0 to %(last)d.", last=len(s.market) - 1),
         )
     card = s.market[a.slot]
     if card is None:
-        raise illegal(ErrorCode.EMPTY_SLOT, f"Face-up slot {a.slot} is empty.")
+        raise illegal(
+            ErrorCode.EMPTY_SLOT, gettext_noop("Face-up slot %(slot)d is empty.", slot=a.slot)
+        )
     if card == LOCOMOTIVE and kind == SECOND_CARD and s.board.rules.face_up_locomotive_ends_draw:
         raise illegal(
             ErrorCode.LOCOMOTIVE_NOT_ALLOWED,
-            "A face-up locomotive cannot be taken as the second card.",
+            gettext_noop("A face-up locomotive cannot be taken as the second card."),
         )
     return card
 
@@ -118,7 +157,9 @@ def _check_face_up(s: GameData, kind: str, a: DrawFaceUp) -> int:
 def _route(s: GameData, route_id: str) -> Route:
     route = s.board.route_by_id.get(route_id)
     if route is None:
-        raise MalformedActionError(ErrorCode.UNKNOWN_ROUTE, f"Unknown route {route_id!r}.")
+        raise MalformedActionError(
+            ErrorCode.UNKNOWN_ROUTE, gettext_noop("Unknown route %(route)r.", route=route_id)
+        )
     return route
 
 
@@ -127,26 +168,46 @@ def check_route_open(s: GameData, seat: int, route: Route) -> None:
     owner = s.route_owner[route.index]
     if owner != -1:
         raise illegal(
-            ErrorCode.ROUTE_TAKEN, f"{route.id} is already claimed by seat {owner}.", owner=owner
+            ErrorCode.ROUTE_TAKEN,
+            gettext_noop(
+                "%(route)s is already claimed by seat %(owner)d.", route=route.id, owner=owner
+            ),
+            owner=owner,
         )
     for sibling in s.board.siblings[route.index]:
         other = s.route_owner[sibling]
         if other == seat:
             raise illegal(
                 ErrorCode.DOUBLE_ROUTE_OWNED,
-                f"Seat {seat} already holds the other track of {route.double_group}; "
-                "one player may never hold both.",
+                gettext_noop(
+                    "Seat %(seat)d already holds the other track of %(double)s; one player may "
+                    "never hold both.",
+                    seat=seat,
+                    double=route.double_group,
+                ),
             )
         if other != -1 and not s.board.rules.doubles_usable(s.n_players):
             raise illegal(
                 ErrorCode.DOUBLE_ROUTE_CLOSED,
-                f"With {s.n_players} players only one track of {route.double_group} can be "
-                "used, and the other is taken.",
+                gettext_noop(
+                    "With %(players)d players only one track of %(double)s can be used, and "
+                    "the other is taken.",
+                    players=s.n_players,
+                    double=route.double_group,
+                ),
             )
     if s.trains[seat] < route.length:
         raise illegal(
             ErrorCode.NOT_ENOUGH_TRAINS,
-            f"{route.id} needs {route.length} trains; seat {seat} has {s.trains[seat]} left.",
+            ngettext(
+                "%(route)s needs %(length)d train; seat %(seat)d has %(left)d left.",
+                "%(route)s needs %(length)d trains; seat %(seat)d has %(left)d left.",
+                route.length,
+                route=route.id,
+                length=route.length,
+                seat=seat,
+                left=s.trains[seat],
+            ),
         )
 
 
@@ -158,7 +219,7 @@ def _check_claim(s: GameData, seat: int, a: ClaimRoute) -> tuple[Route, int]:
         route.length,
         a.color,
         a.locomotives,
-        what=f"route {route.id}",
+        what=gettext_noop("route %(route)s", route=route.id),
         **claim_terms(s, route),
     )
     return route, color
@@ -168,24 +229,44 @@ def _check_pay_tunnel(s: GameData, seat: int, a: PayTunnel) -> None:
     t = s.tunnel
     assert t is not None
     if isinstance(a.locomotives, bool) or not isinstance(a.locomotives, int):
-        raise MalformedActionError(ErrorCode.BAD_ACTION, "'locomotives' must be a whole number.")
+        raise MalformedActionError(
+            ErrorCode.BAD_ACTION, gettext_noop("'locomotives' must be a whole number.")
+        )
     if not 0 <= a.locomotives <= t.extra:
         raise illegal(
             ErrorCode.WRONG_CARD_COUNT,
-            f"The tunnel asks for {t.extra} more card(s); {a.locomotives} locomotives is not "
-            "a possible part of that.",
+            ngettext(
+                "The tunnel asks for %(extra)d more card; %(locomotives)d locomotives is not a "
+                "possible part of that.",
+                "The tunnel asks for %(extra)d more cards; %(locomotives)d locomotives is not a "
+                "possible part of that.",
+                t.extra,
+                extra=t.extra,
+                locomotives=a.locomotives,
+            ),
         )
     if t.color == LOCOMOTIVE and a.locomotives != t.extra:
         raise illegal(
             ErrorCode.WRONG_CARD_COUNT,
-            "The tunnel was laid with locomotives only, so every extra card must be a locomotive.",
+            gettext_noop(
+                "The tunnel was laid with locomotives only, so every extra card must be a "
+                "locomotive."
+            ),
         )
     hand = s.hands[seat]
     if hand[LOCOMOTIVE] < a.locomotives or hand[t.color] < t.extra - a.locomotives:
         raise illegal(
             ErrorCode.INSUFFICIENT_CARDS,
-            f"Not enough cards: the tunnel needs {t.extra - a.locomotives} more "
-            f"{CARD_NAMES[t.color]} card(s) and {a.locomotives} locomotive(s).",
+            ngettext(
+                "Not enough cards: the tunnel needs %(needed)d more %(color)s card and "
+                "%(locomotives)d locomotive(s).",
+                "Not enough cards: the tunnel needs %(needed)d more %(color)s cards and "
+                "%(locomotives)d locomotive(s).",
+                t.extra - a.locomotives,
+                needed=t.extra - a.locomotives,
+                color=CARD_NAMES[t.color],
+                locomotives=a.locomotives,
+            ),
         )
 
 
@@ -196,19 +277,30 @@ def _check_keep(s: GameData, seat: int, kind: str, a: KeepTickets) -> list[int]:
     for tid in a.tickets:
         ticket = by_id.get(tid)
         if ticket is None:
-            raise MalformedActionError(ErrorCode.UNKNOWN_TICKET, f"Unknown ticket {tid!r}.")
+            raise MalformedActionError(
+                ErrorCode.UNKNOWN_TICKET, gettext_noop("Unknown ticket %(ticket)r.", ticket=tid)
+            )
         if ticket.index not in offer:
-            raise illegal(ErrorCode.TICKET_NOT_OFFERED, f"Ticket {tid} is not on offer to you.")
+            raise illegal(
+                ErrorCode.TICKET_NOT_OFFERED,
+                gettext_noop("Ticket %(ticket)s is not on offer to you.", ticket=tid),
+            )
         chosen.append(ticket.index)
     if len(set(chosen)) != len(chosen):
-        raise MalformedActionError(ErrorCode.BAD_ACTION, "A ticket is listed twice.")
+        raise MalformedActionError(ErrorCode.BAD_ACTION, gettext_noop("A ticket is listed twice."))
     rules = s.board.rules
     minimum = rules.initial_keep_min if kind == CHOOSE_INITIAL_TICKETS else rules.draw_keep_min
     minimum = min(minimum, len(offer))
     if len(chosen) < minimum:
         raise illegal(
             ErrorCode.MUST_KEEP_TICKETS,
-            f"Keep at least {minimum} of the {len(offer)} tickets offered.",
+            ngettext(
+                "Keep at least %(minimum)d of the %(offered)d tickets offered.",
+                "Keep at least %(minimum)d of the %(offered)d tickets offered.",
+                minimum,
+                minimum=minimum,
+                offered=len(offer),
+            ),
             minimum=minimum,
         )
     return chosen
@@ -217,17 +309,29 @@ def _check_keep(s: GameData, seat: int, kind: str, a: KeepTickets) -> list[int]:
 def _check_station(s: GameData, seat: int, a: BuildStation) -> tuple[int, int]:
     rules = s.board.rules
     if rules.stations_per_player == 0:
-        raise illegal(ErrorCode.STATIONS_DISABLED, f"{s.board.name} is played without stations.")
+        raise illegal(
+            ErrorCode.STATIONS_DISABLED,
+            gettext_noop("%(board)s is played without stations.", board=s.board.name),
+        )
     built = len(s.stations[seat])
     if built >= rules.stations_per_player:
-        raise illegal(ErrorCode.NO_STATIONS_LEFT, f"Seat {seat} has no stations left.")
+        raise illegal(
+            ErrorCode.NO_STATIONS_LEFT,
+            gettext_noop("Seat %(seat)d has no stations left.", seat=seat),
+        )
     city = s.board.city_by_name.get(a.city)
     if city is None:
-        raise MalformedActionError(ErrorCode.UNKNOWN_CITY, f"Unknown city {a.city!r}.")
+        raise MalformedActionError(
+            ErrorCode.UNKNOWN_CITY, gettext_noop("Unknown city %(city)r.", city=a.city)
+        )
     owner = s.station_owner[city.index]
     if owner != -1:
         raise illegal(
-            ErrorCode.STATION_TAKEN, f"{city.name} already has seat {owner}'s station.", owner=owner
+            ErrorCode.STATION_TAKEN,
+            gettext_noop(
+                "%(city)s already has seat %(owner)d's station.", city=city.name, owner=owner
+            ),
+            owner=owner,
         )
     cost = rules.station_costs[built]
     color = check_payment(
@@ -238,7 +342,7 @@ def _check_station(s: GameData, seat: int, a: BuildStation) -> tuple[int, int]:
         required_color=None,
         min_locomotives=0,
         locomotives_allowed=not rules.locomotives_only_on_tunnels,
-        what=f"station number {built + 1}",
+        what=gettext_noop("station number %(number)d", number=built + 1),
     )
     return city.index, color
 
@@ -252,14 +356,18 @@ def check_action(s: GameData, seat: int, action: Action) -> None:
         _check_face_up(s, kind, action)
     elif isinstance(action, DrawBlind):
         if not (s.deck or s.discard):
-            raise illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+            raise illegal(
+                ErrorCode.DECK_EMPTY, gettext_noop("The deck and the discard pile are empty.")
+            )
     elif isinstance(action, ClaimRoute):
         _check_claim(s, seat, action)
     elif isinstance(action, PayTunnel):
         _check_pay_tunnel(s, seat, action)
     elif isinstance(action, DrawTickets):
         if not s.ticket_deck:
-            raise illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+            raise illegal(
+                ErrorCode.NO_TICKETS_LEFT, gettext_noop("No destination tickets are left to draw.")
+            )
     elif isinstance(action, KeepTickets):
         _check_keep(s, seat, kind, action)
     elif isinstance(action, BuildStation):
@@ -470,7 +578,9 @@ def apply_action(s: GameData, seat: int, action: Action, events: list[Event]) ->
     elif isinstance(action, DrawBlind):
         blind = draw_card(s, events)
         if blind is None:
-            raise illegal(ErrorCode.DECK_EMPTY, "The deck and the discard pile are empty.")
+            raise illegal(
+                ErrorCode.DECK_EMPTY, gettext_noop("The deck and the discard pile are empty.")
+            )
         s.hands[seat][blind] += 1
         events.append(Event("card_drawn", seat, {"source": "deck"}, {"color": CARD_NAMES[blind]}))
         _after_card(s, kind, blind, False, events)
@@ -482,7 +592,9 @@ def apply_action(s: GameData, seat: int, action: Action, events: list[Event]) ->
         _apply_decline(s, seat, events)
     elif isinstance(action, DrawTickets):
         if not s.ticket_deck:
-            raise illegal(ErrorCode.NO_TICKETS_LEFT, "No destination tickets are left to draw.")
+            raise illegal(
+                ErrorCode.NO_TICKETS_LEFT, gettext_noop("No destination tickets are left to draw.")
+            )
         _apply_draw_tickets(s, seat, events)
     elif isinstance(action, KeepTickets):
         _apply_keep(s, seat, kind, action, events)

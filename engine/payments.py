@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from .colors import CARD_INDEX, COLORS, LOCOMOTIVE
 from .errors import ErrorCode, IllegalActionError, MalformedActionError
+from .texts import Text, gettext_noop, ngettext
 
 
 def check_payment(
@@ -21,55 +22,97 @@ def check_payment(
     required_color: str | None,
     min_locomotives: int,
     locomotives_allowed: bool,
-    what: str,
+    what: Text,
 ) -> int:
     """Raise if the payment is not allowed; return the card index paid with (LOCOMOTIVE if none)."""
     if isinstance(locomotives, bool) or not isinstance(locomotives, int):
-        raise MalformedActionError(ErrorCode.BAD_ACTION, "'locomotives' must be a whole number.")
+        raise MalformedActionError(
+            ErrorCode.BAD_ACTION, gettext_noop("'locomotives' must be a whole number.")
+        )
     if not 0 <= locomotives <= cost:
         raise IllegalActionError(
             ErrorCode.WRONG_CARD_COUNT,
-            f"{what} costs {cost} cards; {locomotives} locomotives is not a possible part of it.",
+            ngettext(
+                "%(what)s costs %(cost)d card; %(locomotives)d locomotives is not a possible "
+                "part of it.",
+                "%(what)s costs %(cost)d cards; %(locomotives)d locomotives is not a possible "
+                "part of it.",
+                cost,
+                what=what,
+                cost=cost,
+                locomotives=locomotives,
+            ),
         )
     if color is None:
         if locomotives != cost:
             raise IllegalActionError(
                 ErrorCode.WRONG_CARD_COUNT,
-                f"{what} costs {cost} cards: name the colour of the "
-                f"{cost - locomotives} that are not locomotives.",
+                ngettext(
+                    "%(what)s costs %(cost)d cards: name the colour of the %(other)d that is "
+                    "not a locomotive.",
+                    "%(what)s costs %(cost)d cards: name the colour of the %(other)d that are "
+                    "not locomotives.",
+                    cost - locomotives,
+                    what=what,
+                    cost=cost,
+                    other=cost - locomotives,
+                ),
             )
         index = LOCOMOTIVE
     else:
         if color not in COLORS:
             raise MalformedActionError(
                 ErrorCode.UNKNOWN_COLOR,
-                f"Unknown card colour {color!r}; use one of {', '.join(COLORS)} or null.",
+                gettext_noop(
+                    "Unknown card colour %(color)r; use one of %(colors)s or null.",
+                    color=color,
+                    colors=", ".join(COLORS),
+                ),
             )
         if locomotives == cost:
             raise MalformedActionError(
                 ErrorCode.BAD_ACTION,
-                "When every card paid is a locomotive, give the colour as null.",
+                gettext_noop("When every card paid is a locomotive, give the colour as null."),
             )
         if required_color is not None and color != required_color:
             raise IllegalActionError(
-                ErrorCode.WRONG_COLOR, f"{what} must be paid with {required_color} cards."
+                ErrorCode.WRONG_COLOR,
+                gettext_noop(
+                    "%(what)s must be paid with %(color)s cards.", what=what, color=required_color
+                ),
             )
         index = CARD_INDEX[color]
     if locomotives < min_locomotives:
         raise IllegalActionError(
             ErrorCode.FERRY_NEEDS_LOCOMOTIVES,
-            f"{what} is a ferry: pay at least {min_locomotives} locomotive(s).",
+            ngettext(
+                "%(what)s is a ferry: pay at least %(minimum)d locomotive.",
+                "%(what)s is a ferry: pay at least %(minimum)d locomotives.",
+                min_locomotives,
+                what=what,
+                minimum=min_locomotives,
+            ),
         )
     if locomotives and not locomotives_allowed:
         raise IllegalActionError(
-            ErrorCode.LOCOMOTIVE_NOT_ALLOWED, f"Locomotives cannot be played on {what}."
+            ErrorCode.LOCOMOTIVE_NOT_ALLOWED,
+            gettext_noop("Locomotives cannot be played on %(what)s.", what=what),
         )
     needed = cost - locomotives
     if hand[LOCOMOTIVE] < locomotives or (needed and hand[index] < needed):
         raise IllegalActionError(
             ErrorCode.INSUFFICIENT_CARDS,
-            f"Not enough cards for {what}: it needs {needed} {color or 'locomotive'} card(s) "
-            f"and {locomotives} locomotive(s).",
+            ngettext(
+                "Not enough cards for %(what)s: it needs %(needed)d %(color)s card and "
+                "%(locomotives)d locomotive(s).",
+                "Not enough cards for %(what)s: it needs %(needed)d %(color)s cards and "
+                "%(locomotives)d locomotive(s).",
+                needed,
+                what=what,
+                needed=needed,
+                color=color or "locomotive",
+                locomotives=locomotives,
+            ),
         )
     return index
 

@@ -25,6 +25,7 @@ from .phases import (
     TURN_ACTION,
 )
 from .state_data import RULES_VERSION, GameData, Pending, Tunnel
+from .texts import gettext_noop
 
 __all__ = [
     "CHOOSE_INITIAL_TICKETS",
@@ -91,24 +92,32 @@ def new_game(
     """
     if isinstance(board, str):
         if board not in BOARD_IDS:
-            raise SetupError(ErrorCode.BAD_SETUP, f"No board {board!r}.")
+            raise SetupError(ErrorCode.BAD_SETUP, gettext_noop("No board %(board)r.", board=board))
         board = load_board(board)
     board = board.with_options(options)
     rules = board.rules
     if isinstance(n_players, bool) or not isinstance(n_players, int):
-        raise SetupError(ErrorCode.BAD_SETUP, "The number of players must be a whole number.")
+        raise SetupError(
+            ErrorCode.BAD_SETUP, gettext_noop("The number of players must be a whole number.")
+        )
     if not rules.min_players <= n_players <= rules.max_players:
         raise SetupError(
             ErrorCode.BAD_SETUP,
-            f"{board.name} is played by {rules.min_players} to {rules.max_players} players, "
-            f"not {n_players}.",
+            gettext_noop(
+                "%(board)s is played by %(low)d to %(high)d players, not %(players)d.",
+                board=board.name,
+                low=rules.min_players,
+                high=rules.max_players,
+                players=n_players,
+            ),
         )
     if first_player is not None and not 0 <= first_player < n_players:
         raise SetupError(
-            ErrorCode.BAD_SETUP, f"The first player must be a seat from 0 to {n_players - 1}."
+            ErrorCode.BAD_SETUP,
+            gettext_noop("The first player must be a seat from 0 to %(last)d.", last=n_players - 1),
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(ErrorCode.BAD_SETUP, "The seed must be a whole number.")
+        raise SetupError(ErrorCode.BAD_SETUP, gettext_noop("The seed must be a whole number."))
 
     s = GameState.__new__(GameState)
     s._board = board

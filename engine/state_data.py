@@ -14,6 +14,7 @@ from typing import Any, Self
 from .board import Board, load_board
 from .errors import ErrorCode, SetupError
 from .phases import CHOOSE_INITIAL_TICKETS, GAME_OVER, INITIAL_TICKETS
+from .texts import gettext_noop
 
 # Bumped whenever the engine's behaviour changes for the same seed and actions, so a stored
 # game can tell which rules it was played under.
@@ -244,8 +245,12 @@ class GameData:
         if data.get("rules_version") != RULES_VERSION:
             raise SetupError(
                 ErrorCode.BAD_SETUP,
-                f"State was saved under rules version {data.get('rules_version')}, "
-                f"this engine plays version {RULES_VERSION}.",
+                gettext_noop(
+                    "State was saved under rules version %(saved)s, this engine plays version "
+                    "%(version)s.",
+                    saved=data.get("rules_version"),
+                    version=RULES_VERSION,
+                ),
             )
         s = cls.__new__(cls)
         s._board = load_board(data["board"], data.get("board_options"))

@@ -11,6 +11,7 @@ from .legal import claimable_routes
 from .payments import can_pay
 from .phases import GAME_OVER, INITIAL_TICKETS, PLAYING, TURN_ACTION
 from .state_data import GameData
+from .texts import gettext_noop
 
 
 def has_any_action(s: GameData, seat: int) -> bool:
@@ -59,12 +60,15 @@ def _upcoming_final_turns(s: GameData) -> list[int]:
 def check_forfeit(s: GameData, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n_players:
         raise MalformedActionError(
-            ErrorCode.BAD_SEAT, f"Seat must be a number from 0 to {s.n_players - 1}."
+            ErrorCode.BAD_SEAT,
+            gettext_noop("Seat must be a number from 0 to %(last)d.", last=s.n_players - 1),
         )
     if s.phase == GAME_OVER:
-        raise illegal(ErrorCode.GAME_OVER, "The game is over.")
+        raise illegal(ErrorCode.GAME_OVER, gettext_noop("The game is over."))
     if s.forfeited[seat]:
-        raise illegal(ErrorCode.FORFEITED, f"Seat {seat} has already forfeited.")
+        raise illegal(
+            ErrorCode.FORFEITED, gettext_noop("Seat %(seat)d has already forfeited.", seat=seat)
+        )
 
 
 def forfeit_seat(s: GameData, seat: int, events: list[Event]) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.relations import seating_check
 from games import errors
@@ -71,7 +72,7 @@ def rematch_agree(user: User, game_id: int) -> RematchState:
     with transaction.atomic():
         rematch = _locked(game)
         if rematch.status == RematchStatus.DECLINED:
-            raise ServiceError(Code.REMATCH_DECLINED, "The rematch of this game was declined.")
+            raise ServiceError(Code.REMATCH_DECLINED, _("The rematch of this game was declined."))
         if rematch.status == RematchStatus.OPEN and user.pk not in rematch.agreed:
             rematch.agreed = [*rematch.agreed, user.pk]
             if {p.pk for p in players} <= set(rematch.agreed):
@@ -91,7 +92,8 @@ def rematch_decline(user: User, game_id: int) -> RematchState:
         rematch = _locked(game)
         if rematch.status == RematchStatus.MADE:
             raise ServiceError(
-                Code.REMATCH_MADE, f"The rematch is game {rematch.new_game_id}, made already."
+                Code.REMATCH_MADE,
+                _("The rematch is game %(game)d, made already.") % {"game": rematch.new_game_id},
             )
         if rematch.status == RematchStatus.OPEN:
             rematch.status, rematch.declined_by = RematchStatus.DECLINED, user

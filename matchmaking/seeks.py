@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ratings.models import INITIAL_RATING, Rating
 from ttr_service.http.codes import Code
@@ -75,7 +76,8 @@ def seek_create(
         except IntegrityError:
             raise ServiceError(
                 Code.SEEK_EXISTS,
-                f"You have a seek waiting at {turn_time_limit} seconds a move; cancel it first.",
+                _("You have a seek waiting at %(seconds)d seconds a move; cancel it first.")
+                % {"seconds": turn_time_limit},
             ) from None
         transaction.on_commit(lambda: send_task(PAIR_SEEKS, time.time()))
     return seek
@@ -93,7 +95,7 @@ def seek_cancel(user: User, seek_id: int) -> Seek:
         if seek.status == SeekStatus.MATCHED:
             raise ServiceError(
                 Code.SEEK_MATCHED,
-                f"The seek found game {seek.game_id} already.",
+                _("The seek found game %(game)d already.") % {"game": seek.game_id},
             )
         if seek.status == SeekStatus.WAITING:
             seek.status = SeekStatus.EXPIRED if seek.expires_at <= now else SeekStatus.CANCELLED
@@ -103,7 +105,7 @@ def seek_cancel(user: User, seek_id: int) -> Seek:
 
 
 def not_found() -> ServiceError:
-    return ServiceError(Code.SEEK_NOT_FOUND, "No such seek.")
+    return ServiceError(Code.SEEK_NOT_FOUND, _("No such seek."))
 
 
 def seeks_of(user: User) -> QuerySet[Seek]:

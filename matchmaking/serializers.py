@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -62,7 +63,8 @@ class SeekCreateSerializer(StrictSerializer):
     def validate_turn_time_limit(self, value: int) -> int:
         if value not in PACES:
             raise serializers.ValidationError(
-                f"Not a pace quick match offers; one of {', '.join(map(str, PACES))}."
+                _("Not a pace quick match offers; one of %(paces)s.")
+                % {"paces": ", ".join(map(str, PACES))}
             )
         return value
 
@@ -70,12 +72,12 @@ class SeekCreateSerializer(StrictSerializer):
         rules = load_board(attrs["board"]).rules
         low, high = attrs["players_min"], attrs["players_max"]
         if low > high:
-            raise serializers.ValidationError({"players_max": "Less than `players_min`."})
+            raise serializers.ValidationError({"players_max": _("Less than `players_min`.")})
         if low < rules.min_players or high > rules.max_players:
             raise serializers.ValidationError(
                 {
-                    "players_max": f"The board is played by {rules.min_players} to "
-                    f"{rules.max_players} players."
+                    "players_max": _("The board is played by %(low)d to %(high)d players.")
+                    % {"low": rules.min_players, "high": rules.max_players}
                 }
             )
         return attrs

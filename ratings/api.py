@@ -7,6 +7,7 @@ Both are public like a finished game's result is: they are made of finished game
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -104,7 +105,9 @@ class PlayerStatsView(APIView):
     def get(self, request: Request, username: str) -> Response:
         user = selectors.player_by_username(username)
         if user is None:
-            raise ServiceError(Code.PLAYER_NOT_FOUND, f"No player named {username!r}.")
+            raise ServiceError(
+                Code.PLAYER_NOT_FOUND, _("No player named %(username)r.") % {"username": username}
+            )
         return _stats_response(user)
 
 

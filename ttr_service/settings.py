@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "ttr_service.http.problems.ApiProblemsMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -314,6 +315,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = schema.spectacular(SERVICE_VERSION)
 
 LANGUAGE_CODE = languages.LANGUAGE_CODE
 LANGUAGES = languages.LANGUAGES
+LOCALE_PATHS = languages.LOCALE_PATHS
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -29,6 +29,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.relations import blocked_among, invitation_check, seating_check
 from engine import BOARD_IDS, ErrorCode, SetupError, load_board, new_game
@@ -40,7 +42,7 @@ from games.domain.seats import seat_of
 from games.models import Game, GameStatus, Seat, SeatKind, TimeoutPolicy
 from games.queries.deadlines import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ttr_service.http.codes import Code
-from ttr_service.http.problems import ServiceError
+from ttr_service.http.problems import ServiceError, engine_text
 
 
 @dataclass(frozen=True)
@@ -107,22 +109,27 @@ def _checked_setup(
     try:
         chosen = check_options(plain, options or {})
     except SetupError as exc:
-        raise ServiceError(ErrorCode.BAD_OPTION, exc.message) from None
+        raise ServiceError(ErrorCode.BAD_OPTION, engine_text(exc.text)) from None
     rules = plain.rules
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise ServiceError(
             Code.BAD_SEAT_COUNT,
-            f"{plain.name} is played by {rules.min_players} to {rules.max_players} players, "
-            f"not {len(seats)}.",
+            _("%(board)s is played by %(low)d to %(high)d players, not %(players)d.")
+            % {
+                "board": plain.name,
+                "low": rules.min_players,
+                "high": rules.max_players,
+                "players": len(seats),
+            },
         )
     if sum(1 for s in seats if s.type == "creator") > 1:
-        raise ServiceError(Code.BAD_SEATS, "The creator can take only one seat.")
+        raise ServiceError(Code.BAD_SEATS, _("The creator can take only one seat."))
     if turn_time_limit is not None and not MIN_TURN_SECONDS <= turn_time_limit <= MAX_TURN_SECONDS:
         raise ServiceError(
-            Code.BAD_TIME_LIMIT, "The time limit per move must be from 1 minute to 14 days."
+            Code.BAD_TIME_LIMIT, _("The time limit per move must be from 1 minute to 14 days.")
         )
     if first_seat is not None and not 0 <= first_seat < len(seats):
-        raise ServiceError(Code.BAD_FIRST_SEAT, "The first seat must be one of the seats.")
+        raise ServiceError(Code.BAD_FIRST_SEAT, _("The first seat must be one of the seats."))
     return chosen
 
 
@@ -180,17 +187,25 @@ def _invitees(user: User, seats: list[SeatSpec]) -> dict[int, User]:
         if spec.type == "invite":
             invitee = users.objects.filter(username__iexact=spec.username or "").first()
             if invitee is None:
-                raise ServiceError(Code.UNKNOWN_USER, f"No user named {spec.username!r}.")
+                raise ServiceError(
+                    Code.UNKNOWN_USER,
+                    _("No user named %(username)r.") % {"username": spec.username},
+                )
             if invitee.pk == user.pk:
                 raise ServiceError(
-                    Code.BAD_SEATS, "Take a seat yourself instead of inviting yourself."
+                    Code.BAD_SEATS, _("Take a seat yourself instead of inviting yourself.")
                 )
             if invitee.pk in {u.pk for u in invited.values()}:
-                raise ServiceError(Code.BAD_SEATS, f"{invitee.username} is invited twice.")
+                raise ServiceError(
+                    Code.BAD_SEATS,
+                    _("%(username)s is invited twice.") % {"username": invitee.username},
+                )
             invitation_check(user.pk, invitee.pk, invitee.username)
             invited[i] = invitee
         elif spec.type == "ai" and (spec.level or DEFAULT_AI_LEVEL) not in AI_LEVELS:
-            raise ServiceError(Code.UNKNOWN_AI_LEVEL, f"Unknown AI level {spec.level!r}.")
+            raise ServiceError(
+                Code.UNKNOWN_AI_LEVEL, _("Unknown AI level %(level)r.") % {"level": spec.level}
+            )
     return invited
 
 
@@ -201,9 +216,9 @@ def _seated_users_check(user: User, seats: list[SeatSpec]) -> None:
     if not seated:
         return
     if None in seated or len(set(seated)) != len(seated):
-        raise ServiceError(Code.BAD_SEATS, "Each player seated by the service sits once.")
+        raise ServiceError(Code.BAD_SEATS, _("Each player seated by the service sits once."))
     if blocked_among({user.pk, *(uid for uid in seated if uid is not None)}):
-        raise ServiceError(Code.SEAT_REFUSED, "A block stands between players of this game.")
+        raise ServiceError(Code.SEAT_REFUSED, _("A block stands between players of this game."))
 
 
 def _start_if_full(game: Game) -> None:
@@ -239,13 +254,13 @@ def game_join(user: User, game_id: int, seat: int | None = None) -> Game:
         seats = game.seated
         if any(s.user_id == user.pk for s in seats):
             raise ServiceError(
-                Code.ALREADY_SEATED, "You already have a seat (or an invitation) here."
+                Code.ALREADY_SEATED, _("You already have a seat (or an invitation) here.")
             )
         open_seats = [s for s in seats if s.kind == SeatKind.OPEN]
         if seat is not None:
             open_seats = [s for s in open_seats if s.index == seat]
         if not open_seats:
-            raise ServiceError(Code.NO_OPEN_SEAT, "No open seat to take.")
+            raise ServiceError(Code.NO_OPEN_SEAT, _("No open seat to take."))
         _seating_check(user, game)
         taken = open_seats[0]
         taken.kind, taken.user, taken.joined_at = SeatKind.HUMAN, user, timezone.now()
@@ -277,7 +292,7 @@ def _invitation_answer(user: User, game_id: int, accept: bool) -> Game:
             (s for s in game.seated if s.user_id == user.pk and s.kind == SeatKind.INVITED), None
         )
         if seat is None:
-            raise ServiceError(Code.NO_INVITATION, "You have no open invitation to this game.")
+            raise ServiceError(Code.NO_INVITATION, _("You have no open invitation to this game."))
         if accept:
             _seating_check(user, game)
             seat.kind, seat.joined_at = SeatKind.HUMAN, timezone.now()
@@ -303,7 +318,7 @@ def game_start(user: User, game_id: int) -> Game:
     with transaction.atomic():
         game = game_lock(game_id)
         if game.created_by_id != user.pk:
-            raise errors.not_creator("start it")
+            raise errors.not_creator("start")
         require_status(game, GameStatus.LOBBY)
         seats = game.seated
         taken = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AI)]
@@ -311,7 +326,12 @@ def game_start(user: User, game_id: int) -> Game:
         if len(taken) < minimum:
             raise ServiceError(
                 Code.NOT_ENOUGH_PLAYERS,
-                f"At least {minimum} seats must be taken (by players or the AI) to start.",
+                ngettext(
+                    "At least %(minimum)d seat must be taken (by a player or the AI) to start.",
+                    "At least %(minimum)d seats must be taken (by players or the AI) to start.",
+                    minimum,
+                )
+                % {"minimum": minimum},
             )
         if all(s.kind == SeatKind.AI for s in taken):
             # Dropping the seats nobody took leaves a bot-only game: it counts from now.
@@ -341,7 +361,7 @@ def game_cancel(user: User, game_id: int) -> Game:
     with transaction.atomic():
         game = game_lock(game_id)
         if game.created_by_id != user.pk:
-            raise errors.not_creator("cancel it")
+            raise errors.not_creator("cancel")
         if game.status == GameStatus.ACTIVE and _bots_only(game):
             bump(game, status=GameStatus.CANCELLED, deadline=None)
             Seat.objects.filter(game=game, pending=True).update(pending=False)

@@ -35,6 +35,7 @@ from typing import TypeVar
 from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from psycopg.errors import LockNotAvailable
 from rest_framework.exceptions import APIException
 from rest_framework.renderers import JSONRenderer
@@ -66,7 +67,7 @@ def settled_first(game_id: int, command: Callable[[], T]) -> T:
         return command()
     except errors.DeadlinePassed:
         raise ServiceError(
-            Code.CONCURRENT_UPDATE, "The game's deadline is being settled; retry."
+            Code.CONCURRENT_UPDATE, _("The game's deadline is being settled; retry.")
         ) from None
 
 
@@ -112,8 +113,8 @@ def move_play_locked(user: User, game_id: int, action: Action, expected_version:
     ):
         raise ServiceError(
             Code.VERSION_MISMATCH,
-            f"The game is at version {game.version}, not {expected_version}: fetch it again "
-            "and retry.",
+            _("The game is at version %(version)d, not %(expected)d: fetch it again and retry.")
+            % {"version": game.version, "expected": expected_version},
             current_version=game.version,
         )
     action = canonical_action(action, load_board(game.board))

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from engine import Forfeit
 from games import errors
@@ -34,12 +35,12 @@ def extra_time_give(user: User, game_id: int, seconds: int) -> Game:
             if game.status != GameStatus.ACTIVE:
                 raise errors.wrong_status(game.status, "active")
             if game.deadline is None:
-                raise ServiceError(Code.NO_DEADLINE, "This game has no time limit.")
+                raise ServiceError(Code.NO_DEADLINE, _("This game has no time limit."))
             if seat.pending:
-                raise ServiceError(Code.OWN_CLOCK, "Extra time is given by the opponents.")
+                raise ServiceError(Code.OWN_CLOCK, _("Extra time is given by the opponents."))
             if not MIN_EXTRA_SECONDS <= seconds <= MAX_EXTRA_SECONDS:
                 raise ServiceError(
-                    Code.BAD_EXTRA_TIME, "Extra time must be from 1 minute to 7 days."
+                    Code.BAD_EXTRA_TIME, _("Extra time must be from 1 minute to 7 days.")
                 )
             if deadlines.unsettled(game):
                 raise errors.DeadlinePassed(game_id)
@@ -57,7 +58,7 @@ def seat_reclaim(user: User, game_id: int) -> Game:
         if seat is None:
             raise errors.not_a_player()
         if not seat.ai_controlled:
-            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, "The AI is not playing for you here.")
+            raise ServiceError(Code.SEAT_NOT_TAKEN_OVER, _("The AI is not playing for you here."))
         Seat.objects.filter(pk=seat.pk).update(
             ai_controlled=False, ai_controlled_since=None, missed_turns=0
         )

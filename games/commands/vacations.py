@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.commands.write import bump, game_lock
 from games.models import Game, GameStatus, SeatKind, Vacation
@@ -25,14 +26,15 @@ from ttr_service.http.problems import ServiceError
 def vacation_start(user: User, days: int, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
     if days < 1:
-        raise ServiceError(Code.BAD_VACATION, "A vacation lasts at least one day.")
+        raise ServiceError(Code.BAD_VACATION, _("A vacation lasts at least one day."))
     with transaction.atomic():
         if deadlines.on_vacation_until(user.pk, now) is not None:
-            raise ServiceError(Code.ALREADY_ON_VACATION, "You are on vacation already.")
+            raise ServiceError(Code.ALREADY_ON_VACATION, _("You are on vacation already."))
         left = deadlines.vacation_days_left(user, now)
         if days > left:
             raise ServiceError(
-                Code.VACATION_ALLOWANCE_USED, f"Only {left:.1f} vacation days are left this year."
+                Code.VACATION_ALLOWANCE_USED,
+                _("Only %(left).1f vacation days are left this year.") % {"left": left},
             )
         ends = now + timedelta(days=days)
         vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=ends)
@@ -58,9 +60,9 @@ def vacation_end(user: User, vacation_id: int, now: datetime | None = None) -> V
     with transaction.atomic():
         vacation = Vacation.objects.select_for_update().filter(user=user, pk=vacation_id).first()
         if vacation is None:
-            raise ServiceError(Code.VACATION_NOT_FOUND, "You have no such vacation.")
+            raise ServiceError(Code.VACATION_NOT_FOUND, _("You have no such vacation."))
         if vacation.ends_at <= now:
-            raise ServiceError(Code.VACATION_OVER, "That vacation is over already.")
+            raise ServiceError(Code.VACATION_OVER, _("That vacation is over already."))
         vacation.ends_at = max(now, vacation.starts_at)
         vacation.save(update_fields=["ends_at"])
     return vacation

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine import Action, GameState
 from engine.state import CHOOSE_INITIAL_TICKETS
@@ -56,7 +57,7 @@ def bump(game: Game, *, logged: Move | None = None, **fields: Any) -> None:
     else:
         updated = rows.update_then_insert(Game, values, {"id": game.pk, "version": old}, logged)
     if updated != 1:  # cannot happen under the row lock; kept as a guard for the invariant
-        raise ServiceError(Code.CONCURRENT_UPDATE, "The game changed meanwhile; retry.")
+        raise ServiceError(Code.CONCURRENT_UPDATE, _("The game changed meanwhile; retry."))
     events.changed(game.pk)
 
 

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -190,7 +191,7 @@ class ActionView(APIView):
     def post(self, request: Request, game_id: int) -> HttpResponse:
         body = request.data
         if not isinstance(body, dict):
-            raise ServiceError(Code.BAD_BODY, "The body must be a JSON object.")
+            raise ServiceError(Code.BAD_BODY, _("The body must be a JSON object."))
         user = caller(request)
         key = request.headers.get("Idempotency-Key")
         if key is None:
@@ -243,13 +244,15 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
     if raw is not None:
         match = _IF_MATCH.fullmatch(raw.strip())
         if match is None or len(raw) > IF_MATCH_MAX_LENGTH:
-            raise ServiceError(Code.BAD_IF_MATCH, "If-Match must be the game version or its ETag.")
+            raise ServiceError(
+                Code.BAD_IF_MATCH, _("If-Match must be the game version or its ETag.")
+            )
         return int(match.group(3))
     version = body.get("version")
     if version is None:
         raise ServiceError(
-            Code.VERSION_REQUIRED, "Send the game version in If-Match or the 'version' field."
+            Code.VERSION_REQUIRED, _("Send the game version in If-Match or the 'version' field.")
         )
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ServiceError(Code.BAD_VERSION, "'version' must be a whole number.")
+        raise ServiceError(Code.BAD_VERSION, _("'version' must be a whole number."))
     return version

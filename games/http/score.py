@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -173,7 +174,13 @@ class ScoreView(APIView):
         named = _REQUEST.run_validation(body).get("board", board)
         if named != board:
             raise serializers.ValidationError(
-                {"board": [serializers.ErrorDetail(f"Must be {board}.", code="BOARD_MISMATCH")]}
+                {
+                    "board": [
+                        serializers.ErrorDetail(
+                            _("Must be %(board)s.") % {"board": board}, code="BOARD_MISMATCH"
+                        )
+                    ]
+                }
             )
         # The engine reads the body as sent (its keys, sizes and some types are checked
         # above), so that what is wrong with the position itself is reported as on the

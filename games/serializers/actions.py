@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -151,7 +152,7 @@ class ActionRequestField(serializers.Field[dict[str, Any], Any, dict[str, Any], 
 
     json_type = "object"
     default_error_messages = {
-        "bad_type": "Unknown action type {kind!r}; expected one of {choices}.",
+        "bad_type": gettext_lazy("Unknown action type {kind!r}; expected one of {choices}."),
     }
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from engine import Board
 from engine.colors import COLORS, GRAY
 from engine.rules import TIEBREAKS, RuleSet
+from games.board_texts import translated
 from ttr_service.http.writers import Writer
 
 ROUTE_COLORS = (*COLORS, GRAY)
@@ -143,15 +144,17 @@ _BOARD = Writer(BoardSerializer())
 
 def board_summary(board: Board) -> dict[str, Any]:
     """A board as the list shows it: player limits, game options, rule values."""
-    return {
-        "id": board.id,
-        "name": board.name,
-        "description": board.description,
-        "min_players": board.rules.min_players,
-        "max_players": board.rules.max_players,
-        "options": [o.to_json() for o in board.option_specs],
-        "rules": board.rules.to_json(),
-    }
+    return translated(
+        {
+            "id": board.id,
+            "name": board.name,
+            "description": board.description,
+            "min_players": board.rules.min_players,
+            "max_players": board.rules.max_players,
+            "options": [o.to_json() for o in board.option_specs],
+            "rules": board.rules.to_json(),
+        }
+    )
 
 
 def board_summaries(boards: list[Board]) -> list[dict[str, Any]]:
@@ -161,4 +164,4 @@ def board_summaries(boards: list[Board]) -> list[dict[str, Any]]:
 
 def board_map(board: Board) -> dict[str, Any]:
     """One board's map and rules, with its chosen options."""
-    return _BOARD(board.to_json())
+    return _BOARD(translated(board.to_json()))

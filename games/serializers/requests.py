@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction
@@ -32,7 +33,7 @@ class SeatSpecSerializer(StrictSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["type"] == "invite" and not attrs.get("username"):
-            raise serializers.ValidationError({"username": "An invitation needs a username."})
+            raise serializers.ValidationError({"username": _("An invitation needs a username.")})
         return attrs
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction, extend_schema_field
@@ -44,14 +45,14 @@ MAX_STATIONS = max(len(load_board(b).cities) for b in BOARD_IDS)
 )
 class TicketField(serializers.Field[str | list[Any], Any, str | list[Any], Any]):
     default_error_messages = {
-        "invalid": "A ticket is a printed ticket's id or [city, city, points].",
-        "too_long": f"At most {MAX_NAME_LENGTH} characters.",
+        "invalid": gettext_lazy("A ticket is a printed ticket's id or [city, city, points]."),
+        "too_long": gettext_lazy("At most {max_length} characters."),
     }
 
     def to_internal_value(self, data: Any) -> str | list[Any]:
         if isinstance(data, str):
             if len(data) > MAX_NAME_LENGTH:
-                self.fail("too_long")
+                self.fail("too_long", max_length=MAX_NAME_LENGTH)
             return data
         if isinstance(data, list) and len(data) == 3:
             if not all(isinstance(x, str) and len(x) <= MAX_NAME_LENGTH for x in data[:2]):

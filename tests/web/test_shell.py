@@ -42,9 +42,11 @@ def test_it_loads_nothing_from_outside_the_server(client):
 
 def test_only_the_api_module_talks_to_the_server():
     # Every request goes through api.js, and api.js only reaches /api/v1: the client is
-    # built on the public API alone.
-    callers = [p.name for p in STATIC.glob("*.js") if "fetch(" in p.read_text()]
-    assert callers == ["api.js"]
+    # built on the public API alone. i18n.js reads the client's own words, and only them.
+    callers = sorted(p.name for p in STATIC.glob("*.js") if "fetch(" in p.read_text())
+    assert callers == ["api.js", "i18n.js"]
+    i18n = (STATIC / "i18n.js").read_text()
+    assert re.findall(r"fetch\(([^,)]*)", i18n) == ["`/web/i18n/${code}.json`"]
     assert 'const BASE = "/api/v1";' in (STATIC / "api.js").read_text()
     assert "fetch(BASE + path" in (STATIC / "api.js").read_text()
 

@@ -4,6 +4,8 @@ is translated from the app's catalogue (`<app>/locale/<lang>/LC_MESSAGES/django.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 LANGUAGE_CODE = "en"
 
 # Each language by its code (the API's `language` values) and its own name for itself.
@@ -13,3 +15,6 @@ LANGUAGES = [
     ("vi", "Tiếng Việt"),
     ("ru", "Русский"),
 ]
+
+# Catalogues outside an installed app: the engine's (it imports no Django, and is no app).
+LOCALE_PATHS = [Path(__file__).resolve().parents[2] / "engine" / "locale"]

@@ -21,13 +21,14 @@ from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.utils.encoding import escape_uri_path
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from engine import EngineError, PositionError
+from engine import EngineError, PositionError, Text
 from ttr_service.http.codes import Code, ProblemCode, declared, every_code
 from ttr_service.http.declarations import MEMBERS
 from ttr_service.http.writers import Writer
@@ -176,22 +177,27 @@ def field_errors(data: Any, prefix: str = "") -> list[dict[str, str]]:
     return out
 
 
+def engine_text(text: Text) -> str:
+    """An engine message in the request's language (the engine's catalogue, engine/locale)."""
+    return text.render(gettext, ngettext)
+
+
 def engine_problem(error: EngineError, instance: str | None) -> dict[str, Any]:
     """The problem body of an engine error: its code, message and declared members."""
     members = declared(error.code).members
     extra = {k: v for k, v in error.context.items() if k in members}
+    detail = engine_text(error.text)
     if isinstance(error, PositionError):
         # One row per problem found in a position given to the score calculator.
         errors = [
-            {"field": p.field, "code": str(p.code), "detail": p.message} for p in error.problems
+            {"field": p.field, "code": str(p.code), "detail": engine_text(p.text)}
+            for p in error.problems
         ]
     elif "field" in error.context:
-        errors = [
-            {"field": error.context["field"], "code": str(error.code), "detail": error.message}
-        ]
+        errors = [{"field": error.context["field"], "code": str(error.code), "detail": detail}]
     else:
         errors = []
-    return problem(error.code, error.message, instance, errors, **extra)
+    return problem(error.code, detail, instance, errors, **extra)
 
 
 def problem_of(error: APIException | EngineError, instance: str | None) -> dict[str, Any]:

@@ -2,17 +2,18 @@
 // the password, the linked Apple and Google identities, and, where the server has them,
 // the export of my data and the deletion of my account.
 import { del, download, get, post, put } from "./api.js";
-import { busy, h, problemNote, toast, when } from "./dom.js";
+import { busy, h, parts, problemNote, toast, when } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const PROVIDERS = { apple: "Apple", google: "Google" };
-const EXPORT_STATES = {
-  pending: "being prepared",
-  running: "being prepared",
-  ready: "ready",
-  downloaded: "downloaded",
-  expired: "expired",
-  failed: "failed",
-};
+const EXPORT_STATES = () => ({
+  pending: t("being prepared"),
+  running: t("being prepared"),
+  ready: t("ready"),
+  downloaded: t("downloaded"),
+  expired: t("expired"),
+  failed: t("failed"),
+});
 
 function section(id, title, ...children) {
   return h(`section.card.settings#${id}`, { "aria-labelledby": `${id}-title` }, h(`h2#${id}-title`, {}, title), ...children);
@@ -20,12 +21,12 @@ function section(id, title, ...children) {
 
 function emailSection(refresh) {
   const body = h("div");
-  const node = section("email-section", "E-mail", body);
+  const node = section("email-section", t("E-mail"), body);
   node.render = (me) => {
     const status = me.email
       ? h("p#email-status", {}, h("strong", {}, me.email), " ",
-          h(`span.badge.${me.email_verified ? "verified" : "unverified"}`, {}, me.email_verified ? "verified" : "not verified"))
-      : h("p.muted#email-status", {}, "No e-mail address yet: notifications and password resets need one.");
+          h(`span.badge.${me.email_verified ? "verified" : "unverified"}`, {}, me.email_verified ? t("verified") : t("not verified")))
+      : h("p.muted#email-status", {}, t("No e-mail address yet: notifications and password resets need one."));
     const children = [status];
     if (me.pending_email) {
       const code = h("input", { name: "code", id: "email-code", inputmode: "numeric", autocomplete: "one-time-code", required: true, pattern: "[0-9]{6}", maxlength: 6 });
@@ -35,23 +36,24 @@ function emailSection(refresh) {
           e.preventDefault();
           const me2 = await busy(codeForm, codeNote, () => post("/auth/email/verify", { code: code.value.trim() }));
           if (me2) {
-            toast(`${me2.email} is verified.`);
+            toast(t("%(email)s is verified.", { email: me2.email }));
             refresh(me2);
           }
         },
       },
-        h("label", { for: "email-code" }, "Code"), code,
-        h("button.primary", { type: "submit", id: "verify-email" }, "Verify"),
+        h("label", { for: "email-code" }, t("Code")), code,
+        h("button.primary", { type: "submit", id: "verify-email" }, t("Verify")),
         h("button", {
           type: "button", id: "resend-email",
           onclick: async () => {
             const me2 = await busy(codeForm, codeNote, () => post("/auth/email/resend"));
-            if (me2) toast(`A new code is on its way to ${me2.pending_email}.`);
+            if (me2) toast(t("A new code is on its way to %(email)s.", { email: me2.pending_email }));
           },
-        }, "Send a new code"),
+        }, t("Send a new code")),
       );
       children.push(
-        h("p#email-pending", {}, "A six-digit code was sent to ", h("strong", {}, me.pending_email), ". Enter it to verify the address."),
+        h("p#email-pending", {}, parts(t("A six-digit code was sent to %(email)s. Enter it to verify the address."),
+          { email: h("strong", {}, me.pending_email) })),
         codeForm, codeNote,
       );
     }
@@ -62,13 +64,13 @@ function emailSection(refresh) {
         e.preventDefault();
         const me2 = await busy(form, note, () => put("/auth/email", { email: address.value.trim() }));
         if (me2) {
-          toast(`A code is on its way to ${me2.pending_email}.`);
+          toast(t("A code is on its way to %(email)s.", { email: me2.pending_email }));
           refresh(me2);
         }
       },
     },
-      h("label", { for: "new-email" }, me.email ? "New address" : "Address"), address,
-      h("button", { type: "submit", id: "save-email" }, me.email ? "Change" : "Set"),
+      h("label", { for: "new-email" }, me.email ? t("New address") : t("Address")), address,
+      h("button", { type: "submit", id: "save-email" }, me.email ? t("Change") : t("Set")),
     );
     children.push(form, note);
     body.replaceChildren(...children);
@@ -78,11 +80,11 @@ function emailSection(refresh) {
 
 function passwordSection() {
   const body = h("div");
-  const node = section("password-section", "Password", body);
+  const node = section("password-section", t("Password"), body);
   node.render = (me) => {
     if (!me.has_password) {
-      body.replaceChildren(h("p.muted", {}, "This account signs in with Apple or Google only. ",
-        "To set a password, verify an e-mail address and ask for a password reset."));
+      body.replaceChildren(h("p.muted", {}, t("This account signs in with Apple or Google only."), " ",
+        t("To set a password, verify an e-mail address and ask for a password reset.")));
       return;
     }
     const current = h("input", { type: "password", id: "current-password", name: "current_password", autocomplete: "current-password", required: true, maxlength: 128 });
@@ -103,14 +105,14 @@ function passwordSection() {
         form.reset();
         const n = answer.revoked_tokens;
         done.textContent = others.checked || n
-          ? `Password changed. ${n} other sign-in${n === 1 ? "" : "s"} signed out.`
-          : "Password changed.";
+          ? tn("Password changed. %(n)s other sign-in signed out.", "Password changed. %(n)s other sign-ins signed out.", n)
+          : t("Password changed.");
       },
     },
-      h("label", {}, "Current password", current),
-      h("label", {}, "New password", fresh),
-      h("label.check", {}, others, " Sign me out on my other devices"),
-      h("div.row", {}, h("button.primary", { type: "submit", id: "change-password" }, "Change password")),
+      h("label", {}, t("Current password"), current),
+      h("label", {}, t("New password"), fresh),
+      h("label.check", {}, others, " ", t("Sign me out on my other devices")),
+      h("div.row", {}, h("button.primary", { type: "submit", id: "change-password" }, t("Change password"))),
     );
     body.replaceChildren(form, note, done);
   };
@@ -120,7 +122,7 @@ function passwordSection() {
 function identitiesSection() {
   const list = h("ul.plain#identities");
   const note = problemNote("identities-problem");
-  const node = section("identities-section", "Apple and Google sign-in", list, note);
+  const node = section("identities-section", t("Apple and Google sign-in"), list, note);
   node.load = async () => {
     const identities = await get("/auth/identities");
     list.replaceChildren(...(identities.length
@@ -129,24 +131,26 @@ function identitiesSection() {
           const row = h("li.row", { dataset: { provider: idn.provider } },
             h("strong", {}, name),
             h("span", {}, idn.email || ""),
-            h("span.muted", {}, `linked ${when(idn.created)}${idn.last_used ? `, last used ${when(idn.last_used)}` : ""}`),
+            h("span.muted", {}, idn.last_used
+              ? t("linked %(linked)s, last used %(used)s", { linked: when(idn.created), used: when(idn.last_used) })
+              : t("linked %(linked)s", { linked: when(idn.created) })),
             h("button", {
-              type: "button", "aria-label": `Unlink ${name}`,
+              type: "button", "aria-label": t("Unlink %(provider)s", { provider: name }),
               onclick: async () => {
                 const ok = await busy(row, note, async () => {
                   await del(`/auth/identities/${idn.id}`);
                   return true;
                 });
                 if (ok) {
-                  toast(`${name} is unlinked.`);
+                  toast(t("%(provider)s is unlinked.", { provider: name }));
                   node.load();
                 }
               },
-            }, "Unlink"),
+            }, t("Unlink")),
           );
           return row;
         })
-      : [h("li.muted", {}, "No Apple or Google sign-in is linked. The mobile app links one.")]));
+      : [h("li.muted", {}, t("No Apple or Google sign-in is linked. The mobile app links one."))]));
   };
   return node;
 }
@@ -154,9 +158,9 @@ function identitiesSection() {
 function exportSection() {
   const list = h("ul.plain#exports");
   const note = problemNote("export-problem");
-  const ask = h("button", { type: "button", id: "request-export" }, "Prepare an export");
-  const node = section("export-section", "Export my data",
-    h("p.muted", {}, "A file of everything the service holds about you, prepared in the background."),
+  const ask = h("button", { type: "button", id: "request-export" }, t("Prepare an export"));
+  const node = section("export-section", t("Export my data"),
+    h("p.muted", {}, t("A file of everything the service holds about you, prepared in the background.")),
     h("div.row", {}, ask), note, list);
   node.hidden = true;
   let timer = null;
@@ -165,9 +169,9 @@ function exportSection() {
     const answer = await get("/account/exports");
     const exports = Array.isArray(answer) ? answer : answer.results || [];
     list.replaceChildren(...exports.map((x) => {
-      const state = EXPORT_STATES[x.status] || x.status;
+      const state = EXPORT_STATES()[x.status] || x.status;
       const row = h("li.row", { dataset: { export: x.id, status: x.status } },
-        h("span", {}, `Asked ${when(x.created_at)}`),
+        h("span", {}, t("Asked %(when)s", { when: when(x.created_at) })),
         h(`span.badge.${x.status}`, {}, state));
       if (x.status === "ready" && x.download) {
         const rowNote = problemNote(`export-${x.id}-problem`);
@@ -178,16 +182,16 @@ function exportSection() {
               e.preventDefault();
               const saved = await busy(row, rowNote, () => download(x.download, `ttr-export-${x.id}`));
               if (saved) {
-                toast(`Saved as ${saved}.`);
+                toast(t("Saved as %(file)s.", { file: saved }));
                 node.load();
               }
             },
-          }, "Download"),
-          x.expires_at ? h("span.muted", {}, `until ${when(x.expires_at)}`) : null,
+          }, t("Download")),
+          x.expires_at ? h("span.muted", {}, t("until %(when)s", { when: when(x.expires_at) })) : null,
           rowNote,
         );
       } else if (x.ready_at && (x.status === "pending" || x.status === "running")) {
-        row.append(h("span.muted", {}, `ready by ${when(x.ready_at)}`));
+        row.append(h("span.muted", {}, t("ready by %(when)s", { when: when(x.ready_at) })));
       }
       return row;
     }));
@@ -198,7 +202,7 @@ function exportSection() {
   ask.addEventListener("click", async () => {
     const made = await busy(ask, note, () => post("/account/exports"));
     if (made) {
-      toast("Your export is being prepared.");
+      toast(t("Your export is being prepared."));
       node.load();
     }
   });
@@ -208,7 +212,7 @@ function exportSection() {
 function deletionSection(me, signOut) {
   const password = h("input", { type: "password", id: "delete-password", name: "password", autocomplete: "current-password", required: true, maxlength: 128 });
   const typed = h("input", { id: "delete-confirm", name: "confirm", autocomplete: "off", required: true });
-  const send = h("button.danger", { type: "submit", id: "delete-account", disabled: true }, "Delete my account");
+  const send = h("button.danger", { type: "submit", id: "delete-account", disabled: true }, t("Delete my account"));
   const note = problemNote("delete-problem");
   typed.addEventListener("input", () => {
     send.disabled = typed.value.trim() !== me.username;
@@ -224,16 +228,16 @@ function deletionSection(me, signOut) {
       }
       const erase = answer.erase_at ? new Date(answer.erase_at) : null;
       signOut(erase && erase > new Date()
-        ? `Your account is to be deleted on ${when(answer.erase_at)}. You are signed out.`
-        : "Your account is deleted. You are signed out.");
+        ? t("Your account is to be deleted on %(when)s. You are signed out.", { when: when(answer.erase_at) })
+        : t("Your account is deleted. You are signed out."));
     },
   },
-    h("p", {}, "Your account and what it holds will be erased, and you are signed out here at once."),
-    h("label", {}, "Password", password),
-    h("label", {}, `Type your username (${me.username}) to confirm`, typed),
+    h("p", {}, t("Your account and what it holds will be erased, and you are signed out here at once.")),
+    h("label", {}, t("Password"), password),
+    h("label", {}, t("Type your username (%(username)s) to confirm", { username: me.username }), typed),
     h("div.row", {}, send),
   );
-  const node = section("delete-section", "Delete my account", form, note);
+  const node = section("delete-section", t("Delete my account"), form, note);
   node.hidden = true;
   if (!me.has_password) password.required = false;
   return node;
@@ -249,19 +253,19 @@ export function showAccount(root, { signOut }) {
   const note = problemNote("account-problem");
   root.replaceChildren(
     h("div.account", {},
-      h("h1", {}, "Account settings"),
-      h("p.muted#account-name", {}, "Loading…"),
+      h("h1", {}, t("Account settings")),
+      h("p.muted#account-name", {}, t("Loading…")),
       note,
       h("div.settings-grid", {}, email, password, identities, exportsNode, slot),
     ),
   );
-  document.title = "Account · Ticket to Ride";
+  document.title = `${t("Account")} · ${t("Ticket to Ride")}`;
 
   (async () => {
     try {
       const me = await get("/auth/me");
       if (!alive) return;
-      root.querySelector("#account-name").textContent = `Signed in as ${me.username}, since ${when(me.date_joined)}.`;
+      root.querySelector("#account-name").textContent = t("Signed in as %(username)s, since %(when)s.", { username: me.username, when: when(me.date_joined) });
       email.render(me);
       password.render(me);
       await identities.load();

@@ -1,5 +1,7 @@
 // The API client: the token kept in localStorage, JSON in and out, RFC 9457 problems
 // turned into ApiError carrying the problem's `detail` (and field rows) as its message.
+// Every request asks for the client's language (Accept-Language), so problems come back in it.
+import { language, t } from "./i18n.js";
 
 const BASE = "/api/v1";
 const TOKEN_KEY = "ttr.token";
@@ -63,7 +65,7 @@ const lost = new Map();
 // Every write carries an Idempotency-Key, made here and nowhere else: one per intent, sent
 // again unchanged when the network loses the request, so the server applies it once.
 export async function request(method, path, { body, headers = {} } = {}) {
-  const h = { Accept: "application/json", ...headers };
+  const h = { Accept: "application/json", "Accept-Language": language(), ...headers };
   if (session.token) h.Authorization = `Token ${session.token}`;
   if (body !== undefined) h["Content-Type"] = "application/json";
   const write = WRITES.has(method);
@@ -83,7 +85,7 @@ export async function request(method, path, { body, headers = {} } = {}) {
     } catch (err) {
       if (write && attempt >= RETRIES.length) lost.set(intent, h["Idempotency-Key"]);
       if (!write || attempt >= RETRIES.length) {
-        throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+        throw new ApiError(0, { detail: t("The server cannot be reached (%(reason)s).", { reason: err.message }) });
       }
       await new Promise((done) => setTimeout(done, RETRIES[attempt]));
     }
@@ -118,13 +120,13 @@ export const del = async (path) => (await request("DELETE", path)).data;
 // this server, and handed to the browser to save under the name the server gives.
 export async function download(url, fallbackName) {
   const target = new URL(url, location.href);
-  const h = {};
+  const h = { "Accept-Language": language() };
   if (target.origin === location.origin && session.token) h.Authorization = `Token ${session.token}`;
   let response;
   try {
     response = await fetch(target.href, { headers: h, cache: "no-store" });
   } catch (err) {
-    throw new ApiError(0, { detail: `The server cannot be reached (${err.message}).` });
+    throw new ApiError(0, { detail: t("The server cannot be reached (%(reason)s).", { reason: err.message }) });
   }
   if (!response.ok) {
     let problem = {};

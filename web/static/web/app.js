@@ -1,30 +1,63 @@
 // Entry point: hash routes (#/, #/login, #/friends, #/account, #/game/12,
 // #/game/12/replay) and the account bar.
 import { showAccount } from "./account.js";
-import { ApiError, onSessionChange, post, session, setUnauthorizedHandler } from "./api.js";
+import { ApiError, get, onSessionChange, patch, post, session, setUnauthorizedHandler } from "./api.js";
 import { clearError, h, showError } from "./dom.js";
 import { showFriends } from "./friends.js";
 import { showGame } from "./game.js";
+import {
+  LANGUAGES, browserLanguage, language, onLanguageChange, setLanguage, storedLanguage, supported, t,
+} from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up (stops polling and timers)
 
+// The language picker: the choice is kept in this browser and, signed in, in the account
+// (PATCH /auth/me); the page is drawn again in it at once.
+// On a phone it shows as the language's code ("RU") over the list, to keep the bar one line.
+function languagePicker(id) {
+  const select = h("select.language", { id, "aria-label": t("Language"), title: t("Language") },
+    LANGUAGES.map(([code, name]) =>
+      h("option", { value: code, lang: code, selected: code === language() }, name)));
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  return h("span.language-picker", {}, h("span.code", { "aria-hidden": "true" }, language().toUpperCase()), select);
+}
+
+async function chooseLanguage(code) {
+  try {
+    await setLanguage(code);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  if (!session.token) return;
+  try {
+    await patch("/auth/me", { language: language() });
+  } catch (err) {
+    // The account keeps its former language (or the server does not store one yet): this
+    // browser still shows the choice. Only a refusal other than a plain "no" is shown.
+    if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) showError(err);
+  }
+}
+
 function renderWho() {
   const who = document.getElementById("who");
   who.textContent = "";
-  if (!session.token) return;
+  document.querySelector(".topbar .brand").textContent = t("Ticket to Ride");
+  if (!session.token) return; // the login form has the picker
   const here = location.hash;
   const link = (id, href, text) =>
     h("a.nav", { id, href, "aria-current": here === href ? "page" : null }, text);
   who.append(
     h("span.user", {}, session.username),
     " ",
-    h("nav.links", { "aria-label": "Account" },
-      link("nav-friends", "#/friends", "Friends"),
-      link("nav-account", "#/account", "Account"),
-      h("button.link", { id: "logout", onclick: logout }, "Log out"),
+    h("nav.links", { "aria-label": t("Account") },
+      link("nav-friends", "#/friends", t("Friends")),
+      link("nav-account", "#/account", t("Account")),
+      languagePicker("language"),
+      h("button.link", { id: "logout", onclick: logout }, t("Log out")),
     ),
   );
 }
@@ -59,6 +92,7 @@ function showLogin() {
       const body = { username: username.value.trim(), password: password.value, token_name: "web client" };
       const auth = await post(kind === "register" ? "/auth/register" : "/auth/login", body);
       session.save(auth);
+      await languageOfAccount(auth.user, kind === "register");
       location.hash = "#/";
     } catch (err) {
       showError(err);
@@ -67,15 +101,17 @@ function showLogin() {
   const form = h(
     "form.card.login",
     { onsubmit: (e) => { e.preventDefault(); submit("login"); } },
-    h("h1", {}, "Play Ticket to Ride"),
-    h("label", {}, "Username", username),
-    h("label", {}, "Password", password),
+    h("div.row.login-language", {}, languagePicker("language")),
+    h("h1", {}, t("Play Ticket to Ride")),
+    h("label", {}, t("Username"), username),
+    h("label", {}, t("Password"), password),
     h("div.row", {},
-      h("button.primary", { type: "submit", id: "login" }, "Log in"),
-      h("button", { type: "button", id: "signup", onclick: () => form.reportValidity() && submit("register") }, "Sign up"),
+      h("button.primary", { type: "submit", id: "login" }, t("Log in")),
+      h("button", { type: "button", id: "signup", onclick: () => form.reportValidity() && submit("register") }, t("Sign up")),
     ),
-    h("p.muted", {}, "Sign up makes a new account with this username and password. ",
-      "This page uses only the public API: see ", h("a", { href: "/api/v1/docs" }, "the API docs"), "."),
+    h("p.muted", {}, t("Sign up makes a new account with this username and password."), " ",
+      t("This page uses only the public API: see"), " ",
+      h("a", { href: "/api/v1/docs" }, t("the API docs")), "."),
   );
   const notice = sessionStorage.getItem(NOTICE_KEY);
   sessionStorage.removeItem(NOTICE_KEY);
@@ -85,7 +121,7 @@ function showLogin() {
 function route() {
   if (leave) leave();
   leave = null;
-  document.title = "Ticket to Ride";
+  document.title = t("Ticket to Ride");
   clearError();
   renderWho();
   const hash = location.hash || "#/";
@@ -114,4 +150,48 @@ onSessionChange(() => {
   route();
 });
 window.addEventListener("hashchange", route);
+
+// Logged in: the account's language counts unless this browser already chose one; a new
+// account takes this browser's language.
+async function languageOfAccount(user, isNew) {
+  if (storedLanguage()) {
+    if (isNew && language() !== "en") {
+      patch("/auth/me", { language: language() }).catch(() => {});
+    }
+    return;
+  }
+  const theirs = supported(user && user.language);
+  if (theirs && theirs !== language()) {
+    try {
+      await setLanguage(theirs, { store: false });
+    } catch {
+      // stays in the language it has
+    }
+  }
+}
+
+// The first language: this browser's choice, else the account's, else the browser's own
+// languages, else English. The catalogue is read before anything is drawn.
+async function startLanguage() {
+  let code = storedLanguage();
+  if (!code && session.token) {
+    try {
+      code = supported((await get("/auth/me")).language);
+    } catch {
+      code = null;
+    }
+  }
+  try {
+    await setLanguage(code || browserLanguage(), { store: false });
+  } catch {
+    // The catalogue cannot be read: the page is shown in English.
+  }
+}
+
+await startLanguage();
+onLanguageChange(() => {
+  const focused = document.activeElement && document.activeElement.id;
+  route();
+  if (focused) document.getElementById(focused)?.focus();
+});
 route();

@@ -3,6 +3,7 @@
 // overlays are changed in place as the game moves.
 
 import { drawBackdrop } from "./backdrop.js";
+import { t, tn } from "./i18n.js";
 import { createLegend } from "./legend.js";
 import { panZoom } from "./panzoom.js";
 
@@ -34,6 +35,23 @@ export const CARD_SYMBOLS = {
   red: "♥",
   locomotive: "L",
 };
+
+// A card colour's name ("red"), as a person reads it.
+export function colorName(color) {
+  const names = {
+    purple: t("purple"),
+    blue: t("blue"),
+    orange: t("orange"),
+    white: t("white"),
+    green: t("green"),
+    yellow: t("yellow"),
+    black: t("black"),
+    red: t("red"),
+    gray: t("gray"),
+    locomotive: t("locomotive"),
+  };
+  return names[color] || color;
+}
 
 // Player colours, chosen apart from the eight card colours (and gray): pink, cyan, brown,
 // lime and maroon. On the map a player's routes are also drawn as train cars, with
@@ -71,9 +89,11 @@ export function ticketCities(board, ticket) {
 
 export function routeLabel(route, name = (c) => c) {
   const [a, b] = route.cities.map(name);
-  const bits = [`${a}–${b}`, `${route.length} ${route.color}`];
-  if (route.tunnel) bits.push("tunnel");
-  if (route.ferry_locomotives) bits.push(`ferry (${route.ferry_locomotives} locomotive)`);
+  const bits = [`${a}–${b}`, t("%(length)s %(color)s", { length: route.length, color: colorName(route.color) })];
+  if (route.tunnel) bits.push(t("tunnel"));
+  if (route.ferry_locomotives) {
+    bits.push(tn("ferry (%(n)s locomotive)", "ferry (%(n)s locomotives)", route.ferry_locomotives));
+  }
   return bits.join(", ");
 }
 
@@ -127,7 +147,7 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     class: "board",
     viewBox: `${full.x} ${full.y} ${full.w} ${full.h}`,
     role: "img",
-    "aria-label": `${board.name} map`,
+    "aria-label": t("%(board)s map", { board: board.name }),
   });
   const frame = document.createElement("div");
   frame.className = "board-scroll";
@@ -137,12 +157,12 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   const zoom = document.createElement("button");
   zoom.className = "zoom";
   zoom.type = "button";
-  zoom.textContent = "Zoom";
+  zoom.textContent = t("Zoom");
   zoom.setAttribute("aria-pressed", "false");
   const view = panZoom(svg, full, (on) => {
     container.classList.toggle("zoomed", on);
     zoom.setAttribute("aria-pressed", String(on));
-    zoom.textContent = on ? "Whole map" : "Zoom";
+    zoom.textContent = on ? t("Whole map") : t("Zoom");
   });
   zoom.addEventListener("click", () => (view.zoomed ? view.reset() : view.zoomIn()));
   // The map's controls sit in a bar under it, never over a city.
@@ -173,7 +193,7 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
       const along = i * (car + GAP) + car / 2;
       const cx = g.x1 + g.ux * along;
       const cy = g.y1 + g.uy * along;
-      const t = el(
+      const slot = el(
         "g",
         { transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${g.angle.toFixed(1)})` },
         node,
@@ -186,12 +206,12 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
         height: CAR_W,
         rx: 1,
         fill: CARD_COLORS[r.color] || "#999",
-      }, t);
+      }, slot);
       // A claimed car's windows (shown only once claimed).
       for (const side of [-1, 1]) {
-        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, t);
+        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, slot);
       }
-      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, t);
+      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, slot);
     }
     // A wide invisible line makes a thin route easy to hit with a finger.
     el("line", { class: "hit", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
@@ -325,8 +345,8 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
           node.removeAttribute("role");
         }
       };
-      for (const [id, node] of routeNodes) reachable(node, routeIds.has(id), `Claim ${routeLabel(routes.get(id), place)}`);
-      for (const [name, node] of cityNodes) reachable(node, cityNames.has(name), `Build a station in ${place(name)}`);
+      for (const [id, node] of routeNodes) reachable(node, routeIds.has(id), t("Claim %(route)s", { route: routeLabel(routes.get(id), place) }));
+      for (const [name, node] of cityNodes) reachable(node, cityNames.has(name), t("Build a station in %(city)s", { city: place(name) }));
       svg.classList.toggle("picking", routeIds.size > 0 || cityNames.size > 0);
     },
     setSelected(routeId) {

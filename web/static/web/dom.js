@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the screens.
+import { language, t } from "./i18n.js";
 
 // h("button.primary#go", {onclick}, "text", child, ...): an element with classes, an id,
 // properties or attributes, and children.
@@ -32,7 +33,7 @@ export function showError(err) {
   const text = err && err.message ? err.message : String(err);
   box.replaceChildren(
     h("span.text", {}, text),
-    h("button.close", { type: "button", title: "Close", "aria-label": "Close", onclick: clearError }, "×"),
+    h("button.close", { type: "button", title: t("Close"), "aria-label": t("Close"), onclick: clearError }, "×"),
   );
   if (err && err.code) box.dataset.code = err.code;
   else delete box.dataset.code;
@@ -65,6 +66,16 @@ export function toast(text) {
   }, 3000);
 }
 
+// A translated text with nodes in the place of its placeholders, for a text such as
+// "Sent to %(email)s." with { email: h("strong", {}, address) }. A placeholder without a
+// node stays as it is.
+export function parts(text, nodes) {
+  return text.split(/(%\(\w+\)s)/).filter(Boolean).map((bit) => {
+    const name = bit.match(/^%\((\w+)\)s$/);
+    return name && Object.prototype.hasOwnProperty.call(nodes, name[1]) ? nodes[name[1]] : bit;
+  });
+}
+
 // A name as nodes that wrap only between its words: after a ".", "_" or "-", before a
 // "(", and inside a run of more than 12 letters only every 12th (a long username).
 export function wrappable(text) {
@@ -83,11 +94,29 @@ export function wrappable(text) {
   return h("span.wrap", {}, out);
 }
 
+// An AI's level in words.
+export function levelName(level) {
+  const names = { random: t("random"), easy: t("easy"), medium: t("medium"), hard: t("hard") };
+  return names[level] || level;
+}
+
+// A game's status in words (the badge keeps the machine value as its class).
+export function statusName(status) {
+  const names = {
+    lobby: t("lobby"),
+    active: t("active"),
+    finished: t("finished"),
+    cancelled: t("cancelled"),
+    "your turn": t("your turn"),
+  };
+  return names[status] || status;
+}
+
 export function seatName(seat) {
   if (!seat) return "?";
-  if (seat.kind === "ai") return `AI ${seat.index + 1} (${seat.ai_level})`;
+  if (seat.kind === "ai") return t("AI %(number)s (%(level)s)", { number: seat.index + 1, level: levelName(seat.ai_level) });
   if (seat.username) return seat.username;
-  return seat.kind === "invited" ? "(invited)" : "(open seat)";
+  return seat.kind === "invited" ? t("(invited)") : t("(open seat)");
 }
 
 // "Berlin – Roma", or for a ticket with several destinations (Switzerland's country
@@ -104,7 +133,7 @@ export function formatDuration(seconds) {
   const d = Math.floor(seconds / 86400);
   const hms = [Math.floor((seconds % 86400) / 3600), Math.floor((seconds % 3600) / 60), Math.floor(seconds % 60)];
   const pad = (n) => String(n).padStart(2, "0");
-  if (d) return `${d}d ${hms[0]}h`;
+  if (d) return t("%(days)sd %(hours)sh", { days: d, hours: hms[0] });
   return hms[0] ? `${hms[0]}:${pad(hms[1])}:${pad(hms[2])}` : `${hms[1]}:${pad(hms[2])}`;
 }
 
@@ -147,5 +176,5 @@ export async function busy(scope, note, fn) {
 // A date and time in the reader's own words ("5 Dec 2026, 10:30").
 export function when(iso) {
   if (!iso) return "";
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(iso).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
 }

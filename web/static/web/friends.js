@@ -4,6 +4,7 @@
 // once; it is read again every 30 s for who is playing.
 import { allPages, del, get, patch, post } from "./api.js";
 import { busy, h, problemNote, toast, when } from "./dom.js";
+import { t } from "./i18n.js";
 import { listenToUser } from "./stream.js";
 
 const NOTICES = ["friend_request", "friend_accepted"];
@@ -30,7 +31,7 @@ function usernameForm(id, label, button, onSend) {
 
 export function showFriends(root) {
   let alive = true;
-  const friends = h("ul.plain#friend-list", {}, h("li.muted", {}, "Loading…"));
+  const friends = h("ul.plain#friend-list", {}, h("li.muted", {}, t("Loading…")));
   const incoming = h("ul.plain#incoming");
   const outgoing = h("ul.plain#outgoing");
   const blocks = h("ul.plain#block-list");
@@ -40,15 +41,17 @@ export function showFriends(root) {
   const only = h("input", { type: "checkbox", id: "friends-only", name: "invitations_from_friends_only", disabled: true });
   const settingsNote = problemNote("social-settings-problem");
 
-  const [sendForm, sendNote] = usernameForm("send-request", "Username", "Send a friend request", async (name) => {
+  const [sendForm, sendNote] = usernameForm("send-request", t("Username"), t("Send a friend request"), async (name) => {
     const answer = await post("/friend-requests", { username: name });
     await load();
-    return answer.username ? `${answer.username} is your friend now.` : `Friend request sent to ${answer.recipient.username}.`;
+    return answer.username
+      ? t("%(username)s is your friend now.", { username: answer.username })
+      : t("Friend request sent to %(username)s.", { username: answer.recipient.username });
   });
-  const [blockForm, blockFormNote] = usernameForm("block", "Username", "Block", async (name) => {
+  const [blockForm, blockFormNote] = usernameForm("block", t("Username"), t("Block"), async (name) => {
     const answer = await post("/blocks", { username: name });
     await load();
-    return `You block ${answer.username}.`;
+    return t("You block %(username)s.", { username: answer.username });
   });
 
   only.addEventListener("change", async () => {
@@ -56,7 +59,7 @@ export function showFriends(root) {
     const answer = await busy(only, settingsNote, () => patch("/social-settings", { invitations_from_friends_only: wanted }));
     if (answer) {
       only.checked = answer.invitations_from_friends_only;
-      toast(answer.invitations_from_friends_only ? "Only friends may invite you now." : "Anyone may invite you now.");
+      toast(answer.invitations_from_friends_only ? t("Only friends may invite you now.") : t("Anyone may invite you now."));
     } else {
       only.checked = !wanted;
     }
@@ -64,31 +67,31 @@ export function showFriends(root) {
 
   root.replaceChildren(
     h("div.friends-page", {},
-      h("h1", {}, "Friends"),
+      h("h1", {}, t("Friends")),
       h("div.settings-grid", {},
         h("section.card#friends-section", { "aria-labelledby": "friends-title" },
-          h("h2#friends-title", {}, "My friends"), friends, listNote),
+          h("h2#friends-title", {}, t("My friends")), friends, listNote),
         h("section.card#requests-section", { "aria-labelledby": "requests-title" },
-          h("h2#requests-title", {}, "Friend requests"),
+          h("h2#requests-title", {}, t("Friend requests")),
           sendForm, sendNote,
-          h("h3", {}, "Waiting for my answer"), incoming,
-          h("h3", {}, "Sent, waiting for theirs"), outgoing,
+          h("h3", {}, t("Waiting for my answer")), incoming,
+          h("h3", {}, t("Sent, waiting for theirs")), outgoing,
           requestNote),
         h("section.card#blocks-section", { "aria-labelledby": "blocks-title" },
-          h("h2#blocks-title", {}, "Blocked players"),
-          h("p.muted", {}, "A player you block cannot send you friend requests, invite you, or sit at a table with you."),
+          h("h2#blocks-title", {}, t("Blocked players")),
+          h("p.muted", {}, t("A player you block cannot send you friend requests, invite you, or sit at a table with you.")),
           blockForm, blockFormNote, blocks, blockNote),
         h("section.card#invitations-section", { "aria-labelledby": "invitations-title" },
-          h("h2#invitations-title", {}, "Invitations"),
-          h("label.check", {}, only, " Only friends may invite me into a game"),
+          h("h2#invitations-title", {}, t("Invitations")),
+          h("label.check", {}, only, " ", t("Only friends may invite me into a game")),
           settingsNote),
       ),
     ),
   );
-  document.title = "Friends · Ticket to Ride";
+  document.title = `${t("Friends")} · ${t("Ticket to Ride")}`;
 
   // A row's button: the row's controls wait for the answer, and a refusal shows by the list.
-  function rowAction(row, note, label, action, doneText, primary = false) {
+  function rowAction(row, note, text, label, action, doneText, primary = false) {
     return h(primary ? "button.primary" : "button", {
       type: "button",
       "aria-label": label,
@@ -102,7 +105,7 @@ export function showFriends(root) {
           load();
         }
       },
-    }, label.split(" ")[0]);
+    }, text);
   }
 
   function friendRow(f) {
@@ -110,12 +113,13 @@ export function showFriends(root) {
       h("strong", {}, f.username));
     if (f.in_game) {
       row.append(f.game_id
-        ? h("a.badge.in-game", { href: `#/game/${f.game_id}` }, "in a game now")
-        : h("span.badge.in-game", {}, "in a game now"));
+        ? h("a.badge.in-game", { href: `#/game/${f.game_id}` }, t("in a game now"))
+        : h("span.badge.in-game", {}, t("in a game now")));
     }
     row.append(
-      h("span.muted", {}, `friends since ${when(f.since)}`),
-      rowAction(row, listNote, `Remove ${f.username}`, () => del(`/friends/${encodeURIComponent(f.username)}`), `${f.username} is no longer your friend.`),
+      h("span.muted", {}, t("friends since %(when)s", { when: when(f.since) })),
+      rowAction(row, listNote, t("Remove"), t("Remove %(username)s", { username: f.username }),
+        () => del(`/friends/${encodeURIComponent(f.username)}`), t("%(username)s is no longer your friend.", { username: f.username })),
     );
     return row;
   }
@@ -125,8 +129,10 @@ export function showFriends(root) {
     const row = h("li.row.request", { dataset: { request: r.id, username: who } },
       h("strong", {}, who), h("span.muted", {}, when(r.created_at)));
     row.append(
-      rowAction(row, requestNote, `Accept ${who}`, () => post(`/friend-requests/${r.id}/accept`), `${who} is your friend now.`, true),
-      rowAction(row, requestNote, `Decline ${who}`, () => post(`/friend-requests/${r.id}/decline`), `Request from ${who} declined.`),
+      rowAction(row, requestNote, t("Accept"), t("Accept %(username)s", { username: who }),
+        () => post(`/friend-requests/${r.id}/accept`), t("%(username)s is your friend now.", { username: who }), true),
+      rowAction(row, requestNote, t("Decline"), t("Decline %(username)s", { username: who }),
+        () => post(`/friend-requests/${r.id}/decline`), t("Request from %(username)s declined.", { username: who })),
     );
     return row;
   }
@@ -134,15 +140,17 @@ export function showFriends(root) {
   function outgoingRow(r) {
     const who = r.recipient.username;
     const row = h("li.row.request", { dataset: { request: r.id, username: who } },
-      h("strong", {}, who), h("span.muted", {}, `sent ${when(r.created_at)}`));
-    row.append(rowAction(row, requestNote, `Cancel ${who}`, () => del(`/friend-requests/${r.id}`), `Request to ${who} cancelled.`));
+      h("strong", {}, who), h("span.muted", {}, t("sent %(when)s", { when: when(r.created_at) })));
+    row.append(rowAction(row, requestNote, t("Cancel"), t("Cancel %(username)s", { username: who }),
+      () => del(`/friend-requests/${r.id}`), t("Request to %(username)s cancelled.", { username: who })));
     return row;
   }
 
   function blockRow(b) {
     const row = h("li.row.block", { dataset: { username: b.username } },
-      h("strong", {}, b.username), h("span.muted", {}, `since ${when(b.since)}`));
-    row.append(rowAction(row, blockNote, `Unblock ${b.username}`, () => del(`/blocks/${encodeURIComponent(b.username)}`), `You no longer block ${b.username}.`));
+      h("strong", {}, b.username), h("span.muted", {}, t("since %(when)s", { when: when(b.since) })));
+    row.append(rowAction(row, blockNote, t("Unblock"), t("Unblock %(username)s", { username: b.username }),
+      () => del(`/blocks/${encodeURIComponent(b.username)}`), t("You no longer block %(username)s.", { username: b.username })));
     return row;
   }
 
@@ -168,10 +176,10 @@ export function showFriends(root) {
             get("/social-settings"),
           ]);
           if (!alive) return;
-          filled(friends, f.map(friendRow), "No friends yet: send a request by username.");
-          filled(incoming, inc.map(incomingRow), "None.");
-          filled(outgoing, out.map(outgoingRow), "None.");
-          filled(blocks, blk.map(blockRow), "You block nobody.");
+          filled(friends, f.map(friendRow), t("No friends yet: send a request by username."));
+          filled(incoming, inc.map(incomingRow), t("None."));
+          filled(outgoing, out.map(outgoingRow), t("None."));
+          filled(blocks, blk.map(blockRow), t("You block nobody."));
           if (!only.closest("[aria-busy]")) {
             only.checked = settings.invitations_from_friends_only;
             only.disabled = false;

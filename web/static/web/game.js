@@ -4,8 +4,9 @@
 // Legal actions are asked for whenever a decision of mine is pending, and every button is
 // made from them.
 import { board as loadBoard, get, openEvents, post, request } from "./api.js";
-import { createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { cityPair, clearError, formatDuration, h, seatName, showError, toast, wrappable } from "./dom.js";
+import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
+import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
@@ -22,11 +23,10 @@ const POLL_MY_TURN_MS = 4000; // only a deadline or an opponent's extra time cha
 const STALE_CODES = new Set(["NOT_YOUR_TURN", "WRONG_PHASE", "GAME_OVER", "GAME_NOT_ACTIVE", "FORFEITED", "CONCURRENT_UPDATE"]);
 
 function outOfDate(err) {
-  const why = err.status === 412 ? "" : ` (${err.message})`;
-  return {
-    message: `The game moved on before your move arrived${why}: it was played in another tab or window, or a deadline passed. The board is up to date now; look again and make your move.`,
-    code: err.code,
-  };
+  const message = err.status === 412
+    ? t("The game moved on before your move arrived: it was played in another tab or window, or a deadline passed. The board is up to date now; look again and make your move.")
+    : t("The game moved on before your move arrived (%(reason)s): it was played in another tab or window, or a deadline passed. The board is up to date now; look again and make your move.", { reason: err.message });
+  return { message, code: err.code };
 }
 
 // The card gained between two views of my hand ("red"), or null.
@@ -38,16 +38,18 @@ function handGain(before, after) {
   return gained.length === 1 ? gained[0] : null;
 }
 
-function article(color) {
-  return color === "locomotive" ? "a locomotive" : `${/^[aeiou]/.test(color) ? "an" : "a"} ${color}`;
-}
 
 // A card, or `count` cards, of a colour: its symbol and the count, named for screen
 // readers and on hover.
 export function cardChip(color, count) {
   return h(
     "span.chip",
-    { dataset: { card: color }, style: `--card:${CARD_COLORS[color]}`, title: color, "aria-label": count === undefined ? color : `${count} ${color}` },
+    {
+      dataset: { card: color },
+      style: `--card:${CARD_COLORS[color]}`,
+      title: colorName(color),
+      "aria-label": count === undefined || count === "" ? colorName(color) : t("%(n)s %(color)s", { n: count, color: colorName(color) }),
+    },
     h("span.sym", { "aria-hidden": "true" }, CARD_SYMBOLS[color] || ""),
     count === undefined || count === "" ? "" : `${count}`,
   );
@@ -57,9 +59,9 @@ export function cardChip(color, count) {
 function payment(color, locomotives, total) {
   const parts = [];
   const colored = total - locomotives;
-  if (colored > 0) parts.push(`${colored} ${color}`);
-  if (locomotives > 0) parts.push(`${locomotives} locomotive${locomotives > 1 ? "s" : ""}`);
-  return parts.join(" + ") || "nothing";
+  if (colored > 0) parts.push(t("%(n)s %(color)s", { n: colored, color: colorName(color) }));
+  if (locomotives > 0) parts.push(tn("%(n)s locomotive", "%(n)s locomotives", locomotives));
+  return parts.join(" + ") || t("nothing");
 }
 
 export function showGame(root, gameId) {
@@ -96,7 +98,7 @@ export function showGame(root, gameId) {
   const market = h("section.card.market#market");
   const hand = h("section.card.hand#hand");
   const tickets = h("section.card.tickets#tickets");
-  const log = h("section.card.log#log", {}, h("h3", {}, "Moves"), h("ol.move-log"));
+  const log = h("section.card.log#log", {}, h("h3", {}, t("Moves")), h("ol.move-log"));
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
   const gameNode = h("div.game", { dataset: { game: gameId } },
@@ -170,8 +172,8 @@ export function showGame(root, gameId) {
       const list = await movesAfter(gameId, after);
       const e = list.flatMap((m) => m.events).find((x) => x.type === "tunnel_revealed" && x.route === action.route);
       if (!e) return null;
-      const turned = e.revealed.length ? e.revealed.join(", ") : "no cards (the deck was empty)";
-      return `Tunnel ${r.cities.map(theBoard.place).join(" – ")}: turned ${turned}; nothing more to pay. You claimed it.`;
+      const turned = e.revealed.length ? e.revealed.map(colorName).join(", ") : t("no cards (the deck was empty)");
+      return t("Tunnel %(route)s: turned %(cards)s; nothing more to pay. You claimed it.", { route: r.cities.map(theBoard.place).join(" – "), cards: turned });
     } catch {
       return null;
     }
@@ -180,22 +182,32 @@ export function showGame(root, gameId) {
   // What a move of mine did, in a few words, so that a click never goes unanswered.
   function whatIDid(action, before, after) {
     const gained = handGain(before, after);
-    if (action.type === "draw_blind") return gained ? `You drew ${article(gained)} card from the deck.` : "You drew from the deck.";
-    if (action.type === "draw_face_up") return gained ? `You took ${article(gained)} card from the market.` : null;
+    if (action.type === "draw_blind") {
+      if (!gained) return t("You drew from the deck.");
+      if (gained === "locomotive") return t("You drew a locomotive card from the deck.");
+      return /^[aeiou]/.test(gained) ? t("You drew an %(color)s card from the deck.", { color: colorName(gained) })
+        : t("You drew a %(color)s card from the deck.", { color: colorName(gained) });
+    }
+    if (action.type === "draw_face_up") {
+      if (!gained) return null;
+      if (gained === "locomotive") return t("You took a locomotive card from the market.");
+      return /^[aeiou]/.test(gained) ? t("You took an %(color)s card from the market.", { color: colorName(gained) })
+        : t("You took a %(color)s card from the market.", { color: colorName(gained) });
+    }
     if (action.type === "claim_route") {
       const r = theBoard.routes.get(action.route);
       const name = r ? r.cities.map(theBoard.place).join(" – ") : action.route;
       const pending = after.state && after.state.pending;
       if (pending && pending.kind === "tunnel_payment" && pending.seats.includes(mySeat())) {
-        return `Tunnel ${name}: see the cards turned.`;
+        return t("Tunnel %(route)s: see the cards turned.", { route: name });
       }
-      return `You claimed ${name}.`;
+      return t("You claimed %(route)s.", { route: name });
     }
-    if (action.type === "pay_tunnel") return "You paid the tunnel's extra cards and claimed it.";
-    if (action.type === "decline_tunnel") return "You gave up the tunnel; your cards are back in your hand.";
-    if (action.type === "keep_tickets") return `You kept ${action.tickets.length} ticket${action.tickets.length === 1 ? "" : "s"}.`;
-    if (action.type === "build_station") return `You built a station in ${theBoard.place(action.city)}.`;
-    if (action.type === "draw_tickets") return "You drew tickets: choose which to keep.";
+    if (action.type === "pay_tunnel") return t("You paid the tunnel's extra cards and claimed it.");
+    if (action.type === "decline_tunnel") return t("You gave up the tunnel; your cards are back in your hand.");
+    if (action.type === "keep_tickets") return tn("You kept %(n)s ticket.", "You kept %(n)s tickets.", action.tickets.length);
+    if (action.type === "build_station") return t("You built a station in %(city)s.", { city: theBoard.place(action.city) });
+    if (action.type === "draw_tickets") return t("You drew tickets: choose which to keep.");
     return null;
   }
 
@@ -371,35 +383,55 @@ export function showGame(root, gameId) {
     const me = mySeat();
     const kind = legal ? legal.pending.kind : null;
     if (kind && kind !== "turn_action") {
-      const first = kind === "second_card" ? "take your second card" : "finish the choice above";
-      return `You cannot claim ${name} now: ${first} first.`;
+      return kind === "second_card"
+        ? t("You cannot claim %(route)s now: take your second card first.", { route: name })
+        : t("You cannot claim %(route)s now: finish the choice above first.", { route: name });
     }
     const owners = new Map();
     for (const s of st.seats) for (const id of s.routes) owners.set(id, s.seat);
-    const who = (seat) => (seat === me ? "you" : seatName(view.seats[seat]));
-    if (owners.has(routeId)) return `${name} is already claimed by ${who(owners.get(routeId))}.`;
+    if (owners.has(routeId)) {
+      const owner = owners.get(routeId);
+      return owner === me ? t("%(route)s is already yours.", { route: name })
+        : t("%(route)s is already claimed by %(player)s.", { route: name, player: seatName(view.seats[owner]) });
+    }
     for (const twin of theBoard.routes.values()) {
       if (!r.double_group || twin.id === routeId || twin.double_group !== r.double_group || !owners.has(twin.id)) continue;
       const holder = owners.get(twin.id);
-      if (holder === me) return `You cannot claim ${name}: you hold the other track of this double route, and one player may not hold both.`;
+      if (holder === me) return t("You cannot claim %(route)s: you hold the other track of this double route, and one player may not hold both.", { route: name });
       if (view.seats.length < boardData.rules.double_routes_min_players) {
-        return `You cannot claim ${name}: with ${view.seats.length} players only one track of a double route is used, and ${who(holder)} holds the other.`;
+        return tn("You cannot claim %(route)s: with %(n)s player only one track of a double route is used, and %(player)s holds the other.",
+          "You cannot claim %(route)s: with %(n)s players only one track of a double route is used, and %(player)s holds the other.",
+          view.seats.length, { route: name, player: seatName(view.seats[holder]) });
       }
     }
     const trains = st.seats[me].trains;
-    if (trains < r.length) return `You cannot claim ${name}: it needs ${r.length} trains and you have ${trains} left.`;
+    if (trains < r.length) {
+      return tn("You cannot claim %(route)s: it needs %(n)s trains and you have %(left)s left.",
+        "You cannot claim %(route)s: it needs %(n)s trains and you have %(left)s left.", r.length, { route: name, left: trains });
+    }
     const hand = st.you.hand;
     const locos = hand.locomotive || 0;
-    const inHand = (color) => payment(color, Math.min(locos, Math.max(0, r.length)), (hand[color] || 0) + locos) || "no cards for it";
+    const inHand = (color) => payment(color, Math.min(locos, Math.max(0, r.length)), (hand[color] || 0) + locos);
     if (r.ferry_locomotives && locos < r.ferry_locomotives) {
-      return `You cannot claim ${name}: the ferry needs ${r.ferry_locomotives} locomotive${r.ferry_locomotives > 1 ? "s" : ""} among its ${r.length} cards, and you have ${locos}.`;
+      return tn("You cannot claim %(route)s: the ferry needs %(n)s locomotive among its %(length)s cards, and you have %(have)s.",
+        "You cannot claim %(route)s: the ferry needs %(n)s locomotives among its %(length)s cards, and you have %(have)s.",
+        r.ferry_locomotives, { route: name, length: r.length, have: locos });
     }
     if (r.color === "gray") {
       const colors = CARD_ORDER.filter((c) => c !== "locomotive");
       const best = colors.reduce((a, c) => ((hand[c] || 0) > (hand[a] || 0) ? c : a), colors[0]);
-      return `You cannot claim ${name}: it needs ${r.length} cards of one colour (locomotives count as any), and you have at most ${(hand[best] || 0) > 0 ? inHand(best) : `${locos} locomotive${locos === 1 ? "" : "s"}`}.`;
+      const most = (hand[best] || 0) > 0 ? inHand(best) : tn("%(n)s locomotive", "%(n)s locomotives", locos);
+      return tn("You cannot claim %(route)s: it needs %(n)s cards of one colour (locomotives count as any), and you have at most %(cards)s.",
+        "You cannot claim %(route)s: it needs %(n)s cards of one colour (locomotives count as any), and you have at most %(cards)s.",
+        r.length, { route: name, cards: most });
     }
-    return `You cannot claim ${name}: it needs ${r.length} ${r.color} (locomotives count as any colour), and you have ${(hand[r.color] || 0) + locos ? inHand(r.color) : `no ${r.color} and no locomotive`}.`;
+    const v = { route: name, color: colorName(r.color) };
+    if (!((hand[r.color] || 0) + locos)) {
+      return tn("You cannot claim %(route)s: it needs %(n)s %(color)s (locomotives count as any colour), and you have no %(color)s and no locomotive.",
+        "You cannot claim %(route)s: it needs %(n)s %(color)s (locomotives count as any colour), and you have no %(color)s and no locomotive.", r.length, v);
+    }
+    return tn("You cannot claim %(route)s: it needs %(n)s %(color)s (locomotives count as any colour), and you have %(cards)s.",
+      "You cannot claim %(route)s: it needs %(n)s %(color)s (locomotives count as any colour), and you have %(cards)s.", r.length, { ...v, cards: inHand(r.color) });
   }
 
   function clickRoute(routeId) {
@@ -418,7 +450,7 @@ export function showGame(root, gameId) {
   function clickCity(city) {
     if (!ui.stationMode || busy) return;
     if (!actionsOf("build_station").some((a) => a.city === city)) {
-      showError({ message: `You cannot build a station in ${city}.` });
+      showError({ message: t("You cannot build a station in %(city)s.", { city: theBoard.place(city) }) });
       return;
     }
     clearError();
@@ -485,7 +517,7 @@ export function showGame(root, gameId) {
       const ends = m.events.some((e) => e.type === "turn_started" || e.type === "game_over");
       const prev = lines[lines.length - 1];
       if (card && prev && prev.open && prev.seat === m.seat) {
-        prev.text += ` and ${d.text}`;
+        prev.text = t("%(first)s and %(second)s", { first: prev.text, second: d.text });
         prev.last = m.number;
         prev.count += 1;
         prev.open = false;
@@ -513,7 +545,7 @@ export function showGame(root, gameId) {
     while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
     const lines = logLines(moves.slice(from, end)).filter((d) => d.seat !== null && d.seat !== undefined);
     if (!lines.length) return null;
-    return h("div.since#since", {}, h("p.muted", {}, from ? "Since your last move:" : "So far:"),
+    return h("div.since#since", {}, h("p.muted", {}, from ? t("Since your last move:") : t("So far:")),
       h("ol.move-log", {}, lines.slice(-8).map(logItem)));
   }
 
@@ -522,7 +554,7 @@ export function showGame(root, gameId) {
     const list = log.querySelector("ol");
     const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     list.replaceChildren(...logLines(moves).map(logItem));
-    log.querySelector("h3").textContent = `Moves (${moves.length})`;
+    log.querySelector("h3").textContent = t("Moves (%(n)s)", { n: moves.length });
     if (stick) list.scrollTop = list.scrollHeight;
   }
 
@@ -550,33 +582,35 @@ export function showGame(root, gameId) {
   function pageTitle() {
     const name = boardData ? boardData.name : view.board;
     const base = `${name} #${view.id}`;
-    if (myDecision()) return `▶ Your turn · ${base}`;
-    if (view.status === "finished") return `Game over · ${base}`;
+    if (myDecision()) return `▶ ${t("Your turn")} · ${base}`;
+    if (view.status === "finished") return `${t("Game over")} · ${base}`;
     return base;
   }
 
   function whoseTurn() {
     const st = state();
     if (!st || !st.pending) return null;
-    return st.pending.seats.map((i) => (i === mySeat() ? "you" : seatName(view.seats[i]))).join(", ");
+    return st.pending.seats.map((i) => (i === mySeat() ? t("you") : seatName(view.seats[i]))).join(", ");
   }
 
   function renderStatus() {
     const st = state();
-    const lines = [h("h2", {}, `${boardData ? boardData.name : view.board} · game #${view.id}`, h("span.badge", {}, view.status))];
+    const lines = [h("h2", {}, t("%(board)s · game #%(id)s", { board: boardData ? boardData.name : view.board, id: view.id }), h("span.badge", {}, statusName(view.status)))];
     if (view.status === "lobby") {
-      lines.push(h("p", {}, "Waiting for players: ", view.seats.map(seatName).join(", ")));
+      lines.push(h("p", {}, t("Waiting for players:"), " ", view.seats.map(seatName).join(", ")));
     } else if (st) {
       const turn = whoseTurn();
       if (turn) lines.push(myDecision()
-        ? h("p.turn-banner#whose-turn", {}, "Your turn")
-        : h("p#whose-turn", {}, `Waiting for ${turn}`));
-      if (st.last_round && view.status === "active") lines.push(h("p.warn", {}, `Last round: ${st.last_round.turns_left} turn(s) left`));
-      if (view.deadline) lines.push(h("p", {}, "Deadline: ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));
+        ? h("p.turn-banner#whose-turn", {}, t("Your turn"))
+        : h("p#whose-turn", {}, t("Waiting for %(players)s", { players: turn })));
+      if (st.last_round && view.status === "active") {
+        lines.push(h("p.warn", {}, tn("Last round: %(n)s turn left", "Last round: %(n)s turns left", st.last_round.turns_left)));
+      }
+      if (view.deadline) lines.push(h("p", {}, t("Deadline:"), " ", h("span#countdown", { dataset: { deadline: view.deadline } }, "")));
     }
     lines.push(sinceMyMove());
-    if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, "Watch the replay")));
-    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, "← Lobby"), prefsRow));
+    if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, t("Watch the replay"))));
+    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, `← ${t("Lobby")}`), prefsRow));
     status.replaceChildren(...lines.filter(Boolean));
     tick();
   }
@@ -585,7 +619,7 @@ export function showGame(root, gameId) {
     const node = status.querySelector("#countdown");
     if (!node) return;
     const left = (Date.parse(node.dataset.deadline) - Date.now()) / 1000;
-    node.textContent = left > 0 ? formatDuration(left) : "passed; the move is being settled";
+    node.textContent = left > 0 ? formatDuration(left) : t("passed; the move is being settled");
     node.classList.toggle("warn", left < 60);
   }
 
@@ -593,49 +627,49 @@ export function showGame(root, gameId) {
     const me = view.your_seat;
     const buttons = [];
     const canJoin = me === null && view.seats.some((s) => s.kind === "open");
-    if (canJoin) buttons.push(h("button.primary", { onclick: () => lobbyAction("join") }, "Join"));
-    if (me !== null) buttons.push(h("button", { onclick: () => lobbyAction("leave") }, "Leave"));
+    if (canJoin) buttons.push(h("button.primary", { onclick: () => lobbyAction("join") }, t("Join")));
+    if (me !== null) buttons.push(h("button", { onclick: () => lobbyAction("leave") }, t("Leave")));
     if (view.created_by === (view.seats[me] || {}).username) {
-      buttons.push(h("button", { onclick: () => lobbyAction("start") }, "Start now"));
-      buttons.push(h("button", { onclick: () => lobbyAction("cancel") }, "Cancel game"));
+      buttons.push(h("button", { onclick: () => lobbyAction("start") }, t("Start now")));
+      buttons.push(h("button", { onclick: () => lobbyAction("cancel") }, t("Cancel game")));
     }
-    return [h("h3", {}, "Lobby"), h("p", {}, "The game starts when every seat is taken."), h("div.row", {}, buttons)];
+    return [h("h3", {}, t("Lobby")), h("p", {}, t("The game starts when every seat is taken.")), h("div.row", {}, buttons)];
   }
 
   function keepPrompt(kind) {
     const offered = state().you.offered_tickets;
     const rules = boardData.rules;
     const min = kind === "choose_initial_tickets" ? rules.initial_keep_min : rules.draw_keep_min;
-    const offerKey = `${kind}:${offered.map((t) => t.id).sort().join(",")}`;
+    const offerKey = `${kind}:${offered.map((tk) => tk.id).sort().join(",")}`;
     if (keepChoice.offer !== offerKey) {
       keepChoice.offer = offerKey;
       keepChoice.unticked = new Set();
     }
-    const boxes = offered.map((t) => {
+    const boxes = offered.map((tk) => {
       const box = h("input", {
         type: "checkbox",
-        checked: !keepChoice.unticked.has(t.id),
-        value: t.id,
+        checked: !keepChoice.unticked.has(tk.id),
+        value: tk.id,
         disabled: busy,
         onchange: (e) => {
-          if (e.target.checked) keepChoice.unticked.delete(t.id);
-          else keepChoice.unticked.add(t.id);
+          if (e.target.checked) keepChoice.unticked.delete(tk.id);
+          else keepChoice.unticked.add(tk.id);
         },
       });
-      const cities = theBoard.ticketCities(t);
-      return h(`label.ticket-offer${t.long ? ".long" : ""}`,
-        { dataset: { ticket: t.id }, onmouseenter: () => theBoard.highlightCities(cities), onmouseleave: () => theBoard.highlightCities([]) },
-        box, ` ${cityPair(t, theBoard.place)} `, h("span.points", {}, t.destinations ? `up to ${t.points}` : t.points), t.long ? h("span.tag", {}, "long") : null);
+      const cities = theBoard.ticketCities(tk);
+      return h(`label.ticket-offer${tk.long ? ".long" : ""}`,
+        { dataset: { ticket: tk.id }, onmouseenter: () => theBoard.highlightCities(cities), onmouseleave: () => theBoard.highlightCities([]) },
+        box, ` ${cityPair(tk, theBoard.place)} `, h("span.points", {}, tk.destinations ? t("up to %(points)s", { points: tk.points }) : tk.points), tk.long ? h("span.tag", {}, t("long")) : null);
     });
     const keep = () => {
-      const chosen = offered.map((t) => t.id).filter((id) => !keepChoice.unticked.has(id));
+      const chosen = offered.map((tk) => tk.id).filter((id) => !keepChoice.unticked.has(id));
       play({ type: "keep_tickets", tickets: chosen.sort() });
     };
     return [
-      h("h3", {}, kind === "choose_initial_tickets" ? "Choose your first tickets" : "Keep tickets"),
-      h("p", {}, `Keep at least ${min}.`),
+      h("h3", {}, kind === "choose_initial_tickets" ? t("Choose your first tickets") : t("Keep tickets")),
+      h("p", {}, t("Keep at least %(n)s.", { n: min })),
       h("div.offers", {}, boxes),
-      h("button.primary#keep-tickets", { onclick: keep, disabled: busy }, busy ? "Sending…" : "Keep selected"),
+      h("button.primary#keep-tickets", { onclick: keep, disabled: busy }, busy ? t("Sending…") : t("Keep selected")),
     ];
   }
 
@@ -643,58 +677,70 @@ export function showGame(root, gameId) {
     const route = theBoard.routes.get(ui.route);
     const options = actionsOf("claim_route").filter((a) => a.route === ui.route);
     return [
-      h("h3", {}, `Claim ${route.cities.map(theBoard.place).join(" – ")}`),
-      h("p.muted", {}, routeLabel(route, theBoard.place) + (route.tunnel ? `. ${boardData.rules.tunnel_cards} cards are turned: matching ones cost extra.` : "")),
+      h("h3", {}, t("Claim %(route)s", { route: route.cities.map(theBoard.place).join(" – ") })),
+      h("p.muted", {}, routeLabel(route, theBoard.place) + (route.tunnel
+        ? `. ${tn("%(n)s card is turned: matching ones cost extra.", "%(n)s cards are turned: matching ones cost extra.", boardData.rules.tunnel_cards)}`
+        : "")),
       h("div.options", {}, options.map((a) =>
         h("button.pay-option", { onclick: () => play(a), disabled: busy, dataset: { color: a.color || "locomotive", locomotives: a.locomotives } },
           payment(a.color, a.locomotives, route.length)))),
-      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
+      h("button.link", { onclick: () => { resetUi(); render(); } }, t("Cancel")),
     ];
   }
 
   function stationOptions() {
     const built = boardData.rules.stations_per_player - state().seats[mySeat()].stations_left;
     const cost = boardData.rules.station_costs[built];
-    if (!ui.city) return [h("h3", {}, "Build a station"), h("p", {}, `Pick a highlighted city (costs ${cost} card${cost > 1 ? "s" : ""}).`),
-      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel")];
+    if (!ui.city) {
+      return [h("h3", {}, t("Build a station")), h("p", {}, tn("Pick a highlighted city (costs %(n)s card).", "Pick a highlighted city (costs %(n)s cards).", cost)),
+        h("button.link", { onclick: () => { resetUi(); render(); } }, t("Cancel"))];
+    }
     const options = actionsOf("build_station").filter((a) => a.city === ui.city);
     return [
-      h("h3", {}, `Station in ${theBoard.place(ui.city)}`),
+      h("h3", {}, t("Station in %(city)s", { city: theBoard.place(ui.city) })),
       h("div.options", {}, options.map((a) => h("button.pay-option", { onclick: () => play(a), disabled: busy }, payment(a.color, a.locomotives, cost)))),
-      h("button.link", { onclick: () => { resetUi(); render(); } }, "Cancel"),
+      h("button.link", { onclick: () => { resetUi(); render(); } }, t("Cancel")),
     ];
   }
 
   // Why the tunnel's extra cards cannot be paid: what it asks for, and what is in hand.
-  function tunnelShort(t) {
+  function tunnelShort(tk) {
     const hand = state().you.hand;
     const locos = hand.locomotive || 0;
-    const asked = t.color === "locomotive" ? `${t.extra} more locomotive${t.extra === 1 ? "" : "s"}` : `${t.extra} more ${t.color} or locomotive${t.extra === 1 ? "" : "s"}`;
-    const held = t.color === "locomotive" ? `${locos} locomotive${locos === 1 ? "" : "s"}` : payment(t.color, locos, (hand[t.color] || 0) + locos);
-    return `You cannot pay: it asks for ${asked}, and you have ${held === "nothing" ? `no ${t.color} and no locomotive` : held} left in hand.`;
+    const asked = tk.color === "locomotive"
+      ? tn("%(n)s more locomotive", "%(n)s more locomotives", tk.extra)
+      : tn("%(n)s more %(color)s or locomotive", "%(n)s more %(color)s or locomotives", tk.extra, { color: colorName(tk.color) });
+    const count = tk.color === "locomotive" ? locos : (hand[tk.color] || 0) + locos;
+    if (!count) {
+      return tk.color === "locomotive"
+        ? t("You cannot pay: it asks for %(asked)s, and you have no locomotive left in hand.", { asked })
+        : t("You cannot pay: it asks for %(asked)s, and you have no %(color)s and no locomotive left in hand.", { asked, color: colorName(tk.color) });
+    }
+    const held = tk.color === "locomotive" ? tn("%(n)s locomotive", "%(n)s locomotives", locos) : payment(tk.color, locos, count);
+    return t("You cannot pay: it asks for %(asked)s, and you have %(held)s left in hand.", { asked, held });
   }
 
   function tunnelPrompt() {
-    const t = state().pending.tunnel || {};
-    const route = theBoard.routes.get(t.route);
+    const tk = state().pending.tunnel || {};
+    const route = theBoard.routes.get(tk.route);
     return [
-      h("h3", {}, `Tunnel ${route ? route.cities.map(theBoard.place).join(" – ") : ""}`),
-      h("p", {}, "Turned cards: ", (t.revealed || []).map((c) => cardChip(c, ""))),
-      h("p", {}, `It costs ${t.extra} more card${t.extra === 1 ? "" : "s"}.`),
-      actionsOf("pay_tunnel").length ? null : h("p.warn#tunnel-short", {}, tunnelShort(t)),
+      h("h3", {}, t("Tunnel %(route)s", { route: route ? route.cities.map(theBoard.place).join(" – ") : "" })),
+      h("p", {}, t("Turned cards:"), " ", (tk.revealed || []).map((c) => cardChip(c, ""))),
+      h("p", {}, tn("It costs %(n)s more card.", "It costs %(n)s more cards.", tk.extra)),
+      actionsOf("pay_tunnel").length ? null : h("p.warn#tunnel-short", {}, tunnelShort(tk)),
       h("div.options", {},
-        actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, `Pay ${payment(t.color, a.locomotives, t.extra)}`)),
-        actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a), disabled: busy }, "Decline"))),
+        actionsOf("pay_tunnel").map((a) => h("button.pay-option.pay-tunnel", { onclick: () => play(a), disabled: busy }, t("Pay %(cards)s", { cards: payment(tk.color, a.locomotives, tk.extra) }))),
+        actionsOf("decline_tunnel").map((a) => h("button#decline-tunnel", { onclick: () => play(a), disabled: busy }, t("Decline")))),
     ];
   }
 
   function renderPrompt() {
     let body = [];
     if (view.status === "lobby") body = lobbyPrompt();
-    else if (view.status === "cancelled") body = [h("p", {}, "This game was cancelled.")];
-    else if (view.status === "finished") body = [h("h3", {}, "Game over")];
-    else if (!myDecision()) body = [h("p.muted", {}, mySeat() === null ? "You are watching this game." : "Not your move: the board updates by itself.")];
-    else if (!legal) body = [h("p.muted", {}, "Loading your options…")];
+    else if (view.status === "cancelled") body = [h("p", {}, t("This game was cancelled."))];
+    else if (view.status === "finished") body = [h("h3", {}, t("Game over"))];
+    else if (!myDecision()) body = [h("p.muted", {}, mySeat() === null ? t("You are watching this game.") : t("Not your move: the board updates by itself."))];
+    else if (!legal) body = [h("p.muted", {}, t("Loading your options…"))];
     else {
       const kind = legal.pending.kind;
       if (kind === "choose_initial_tickets" || kind === "keep_tickets") body = keepPrompt(kind);
@@ -703,23 +749,23 @@ export function showGame(root, gameId) {
         // The same shape as the turn's first prompt, its buttons kept but disabled, so that
         // the market and the deck stay where the first card was taken.
         body = [
-          h("h3", {}, "Take a second card"),
+          h("h3", {}, t("Take a second card")),
           h("p.what", {}, boardData.rules.face_up_locomotive_ends_draw
-            ? "From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn."
-            : "From the market or the deck. Tickets and stations wait for your next turn."),
-          h("div.row", {}, h("button", { disabled: true }, "Draw tickets"),
-            boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, "Build a station") : null),
+            ? t("From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn.")
+            : t("From the market or the deck. Tickets and stations wait for your next turn.")),
+          h("div.row", {}, h("button", { disabled: true }, t("Draw tickets")),
+            boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, t("Build a station")) : null),
         ];
       }
       else if (ui.route) body = claimOptions();
       else if (ui.stationMode) body = stationOptions();
       else {
         const buttons = [];
-        if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }), disabled: busy }, "Draw tickets"));
-        if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, "Build a station"));
+        if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }), disabled: busy }, t("Draw tickets")));
+        if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, t("Build a station")));
         body = [
-          h("h3", {}, "Your turn"),
-          h("p.what", {}, "Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station."),
+          h("h3", {}, t("Your turn")),
+          h("p.what", {}, t("Draw two cards (market or deck), claim a highlighted route, draw tickets, or build a station.")),
           h("div.row", {}, buttons),
         ];
       }
@@ -747,20 +793,20 @@ export function showGame(root, gameId) {
     const slots = new Set(actionsOf("draw_face_up").map((a) => a.slot));
     const blind = actionsOf("draw_blind").length > 0;
     market.replaceChildren(
-      h("h3", {}, "Market"),
+      h("h3", {}, t("Market")),
       h("div.market-cards", {}, st.market.map((c, i) =>
         h("button.card-face", {
           disabled: busy || !slots.has(i),
           dataset: { slot: i, card: c || "empty" },
           style: `--card:${CARD_COLORS[c] || "transparent"}`,
-          title: c || "empty",
-          "aria-label": c ? `Take the face-up ${c}` : "Empty slot",
+          title: c ? colorName(c) : t("empty"),
+          "aria-label": c ? t("Take the face-up %(color)s", { color: colorName(c) }) : t("Empty slot"),
           onclick: () => play({ type: "draw_face_up", slot: i }),
-        }, c ? [h("span.sym", { "aria-hidden": "true" }, CARD_SYMBOLS[c]), h("span.name", {}, c === "locomotive" ? "loco" : c)] : ""))),
+        }, c ? [h("span.sym", { "aria-hidden": "true" }, CARD_SYMBOLS[c]), h("span.name", {}, c === "locomotive" ? t("loco") : colorName(c))] : ""))),
       h("div.row", {},
-        h("button#draw-blind", { disabled: busy || !blind, onclick: () => play({ type: "draw_blind" }) }, `Deck (${st.deck_size})`),
-        h("span.muted", {}, `Discard: ${st.discard_size}`),
-        h("span.muted", {}, `Tickets: ${st.ticket_deck_size}`)),
+        h("button#draw-blind", { disabled: busy || !blind, onclick: () => play({ type: "draw_blind" }) }, t("Deck (%(n)s)", { n: st.deck_size })),
+        h("span.muted", {}, t("Discard: %(n)s", { n: st.discard_size })),
+        h("span.muted", {}, t("Tickets: %(n)s", { n: st.ticket_deck_size }))),
     );
   }
 
@@ -769,7 +815,7 @@ export function showGame(root, gameId) {
     hand.hidden = !you || view.status === "finished";
     if (hand.hidden) return;
     hand.replaceChildren(
-      h("h3", {}, "My hand"),
+      h("h3", {}, t("My hand")),
       h("div.chips", {}, CARD_ORDER.filter((c) => you.hand[c] > 0).map((c) => cardChip(c, you.hand[c]))),
     );
   }
@@ -778,34 +824,37 @@ export function showGame(root, gameId) {
     const you = state() && state().you;
     tickets.hidden = !you;
     if (!you) return;
-    const pinned = () => you.tickets.find((t) => t.id === ui.pinnedTicket) || null;
-    const light = (t) => theBoard.highlightCities(t ? theBoard.ticketCities(t) : []);
+    const pinned = () => you.tickets.find((tk) => tk.id === ui.pinnedTicket) || null;
+    const light = (tk) => theBoard.highlightCities(tk ? theBoard.ticketCities(tk) : []);
     // After the game a ticket is done or failed as the score sheet counts it (a station's
     // borrowed route may complete it).
     const sheet = finalSheet && finalSheet.players.find((p) => p.seat === mySeat());
-    const scored = new Map(sheet ? sheet.tickets.map((t) => [t.id, t.completed]) : []);
-    const doneOf = (t) => (scored.has(t.id) ? scored.get(t.id) : t.connected);
-    const mark = (t) => (doneOf(t) ? "✓" : scored.has(t.id) ? "✗" : "○");
+    const scored = new Map(sheet ? sheet.tickets.map((tk) => [tk.id, tk.completed]) : []);
+    const doneOf = (tk) => (scored.has(tk.id) ? scored.get(tk.id) : tk.connected);
+    const mark = (tk) => (doneOf(tk) ? "✓" : scored.has(tk.id) ? "✗" : "○");
     const done = you.tickets.filter(doneOf).length;
     tickets.replaceChildren(
-      h("h3", {}, "My tickets", you.tickets.length ? h("span.badge", {}, `${done} of ${you.tickets.length} connected`) : null),
+      h("h3", {}, t("My tickets"), you.tickets.length
+        ? h("span.badge", {}, tn("%(done)s of %(n)s connected", "%(done)s of %(n)s connected", you.tickets.length, { done }))
+        : null),
       you.tickets.length
-        ? h("ul.ticket-list", {}, you.tickets.map((t) =>
-            h(`li.ticket${doneOf(t) ? ".done" : scored.has(t.id) ? ".failed" : ""}${t.long ? ".long" : ""}${t.id === ui.pinnedTicket ? ".pinned" : ""}`, {
-              dataset: { ticket: t.id },
+        ? h("ul.ticket-list", {}, you.tickets.map((tk) =>
+            h(`li.ticket${doneOf(tk) ? ".done" : scored.has(tk.id) ? ".failed" : ""}${tk.long ? ".long" : ""}${tk.id === ui.pinnedTicket ? ".pinned" : ""}`, {
+              dataset: { ticket: tk.id },
               tabindex: 0,
-              title: `${doneOf(t) ? "Connected" : scored.has(t.id) ? "Failed" : "Not connected yet"}. Tap to keep it lit on the map.`,
-              onmouseenter: () => light(t),
+              title: doneOf(tk) ? t("Connected. Tap to keep it lit on the map.")
+                : scored.has(tk.id) ? t("Failed. Tap to keep it lit on the map.") : t("Not connected yet. Tap to keep it lit on the map."),
+              onmouseenter: () => light(tk),
               onmouseleave: () => light(pinned()),
-              onfocus: () => light(t),
+              onfocus: () => light(tk),
               onblur: () => light(pinned()),
               onclick: () => {
-                ui.pinnedTicket = ui.pinnedTicket === t.id ? null : t.id;
+                ui.pinnedTicket = ui.pinnedTicket === tk.id ? null : tk.id;
                 renderTickets();
                 light(pinned());
               },
-            }, h("span.mark", {}, mark(t)), ` ${cityPair(t, theBoard.place)} `, t.long ? h("span.tag", {}, "long") : null, h("span.points", {}, t.points))))
-        : h("p.muted", {}, "None yet."),
+            }, h("span.mark", {}, mark(tk)), ` ${cityPair(tk, theBoard.place)} `, tk.long ? h("span.tag", {}, t("long")) : null, h("span.points", {}, tk.points))))
+        : h("p.muted", {}, t("None yet.")),
     );
   }
 
@@ -822,20 +871,20 @@ export function showGame(root, gameId) {
       const pub = st ? st.seats[seat.index] : null;
       const did = last.get(seat.index);
       return h(`tr${pending.includes(seat.index) ? ".to-move" : ""}${pub && pub.forfeited ? ".forfeited" : ""}`, { dataset: { seat: seat.index } },
-        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), wrappable(seat.index === mySeat() ? `${seatName(seat)} (you)` : seatName(seat)),
-          did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, `Last: ${did.text}`) : null),
+        h("td.name", {}, h("span.swatch", { style: `background:${PLAYER_COLORS[seat.index]}` }), wrappable(seat.index === mySeat() ? t("%(player)s (you)", { player: seatName(seat) }) : seatName(seat)),
+          did && seat.index !== mySeat() ? h("div.last-move", { title: did.text }, t("Last: %(move)s", { move: did.text })) : null),
         cell(totals ? totals.get(seat.index) : pub && pub.route_points),
         cell(pub && pub.trains),
         stations ? cell(pub && pub.stations_left) : null,
         cell(pub && pub.hand_size),
         cell(pub && pub.tickets));
     });
-    const heads = ["Player", finalSheet ? "Total" : "Score", "Trains", stations ? "Stations" : null, "Cards", "Tickets"].filter(Boolean);
+    const heads = [t("Player"), finalSheet ? t("Total") : t("Score"), t("Trains"), stations ? t("Stations") : null, t("Cards"), t("Tickets")].filter(Boolean);
     players.replaceChildren(
-      h("h3", {}, "Players"),
+      h("h3", {}, t("Players")),
       scoreTrack(st),
       h("table", {},
-        h("thead", {}, h("tr", {}, heads.map((t, i) => h(i ? "th.num" : "th", {}, t)))),
+        h("thead", {}, h("tr", {}, heads.map((tk, i) => h(i ? "th.num" : "th", {}, tk)))),
         h("tbody", {}, rows)),
     );
   }

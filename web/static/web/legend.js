@@ -2,9 +2,9 @@
 // they need, stations and double routes, each only on a board that has them. Open on a
 // wide screen; on a phone a tap opens it.
 
+import { t, tn } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-const t = (text, values) =>
-  values ? text.replace(/%\((\w+)\)s/g, (_, k) => String(values[k])) : text;
 
 function swatch(draw) {
   const svg = document.createElementNS(SVG, "svg");
@@ -50,7 +50,11 @@ const ITEMS = {
       car(add, 18, 10, "car other");
     }),
     board.rules && board.rules.double_routes_min_players > 2
-      ? t("Double route: both tracks with %(n)s or more players", { n: board.rules.double_routes_min_players })
+      ? tn(
+        "Double route: both tracks with %(n)s or more player",
+        "Double route: both tracks with %(n)s or more players",
+        board.rules.double_routes_min_players,
+      )
       : t("Double route: two tracks side by side"),
   ],
 };

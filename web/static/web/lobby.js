@@ -1,21 +1,23 @@
 // The lobby: my games (my turn first, as the API orders them), invitations, open games to
 // join, and a form to create a game with AI seats and a time limit.
 import { allPages, get, post, session } from "./api.js";
-import { h, seatName, showError } from "./dom.js";
+import { h, levelName, seatName, showError, statusName } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { quickMatch } from "./quickmatch.js";
 import { listenToUser } from "./stream.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 // What the user's stream (GET /stream) tells of: each reloads the lists at once.
 const NOTICES = ["invitation", "game_started", "your_turn", "deadline_approaching", "timed_out", "seat_taken_over", "game_over", "match_found"];
-const LIMITS = [
-  ["No time limit", ""],
-  ["2 minutes a move", "120"],
-  ["10 minutes a move", "600"],
-  ["1 hour a move", "3600"],
-  ["1 day a move", "86400"],
-  ["3 days a move", "259200"],
+const LIMITS = () => [
+  [t("No time limit"), ""],
+  [t("2 minutes a move"), "120"],
+  [t("10 minutes a move"), "600"],
+  [t("1 hour a move"), "3600"],
+  [t("1 day a move"), "86400"],
+  [t("3 days a move"), "259200"],
 ];
+
 
 // Finished games' score sheets never change: read once per page.
 const results = new Map();
@@ -27,7 +29,7 @@ function finalScores(game, node) {
     const bySeat = new Map(sheet.players.map((p) => [p.seat, p]));
     node.replaceChildren(...sheet.ranking.map(({ seat }, i) => {
       const p = bySeat.get(seat);
-      const who = seat === game.your_seat ? "you" : seatName(game.seats[seat]);
+      const who = seat === game.your_seat ? t("you") : seatName(game.seats[seat]);
       return h(`span.score${p.place === 1 ? ".first" : ""}`, {}, `${i ? " · " : ""}${p.place}. ${who} ${p.total}`);
     }));
   });
@@ -42,7 +44,7 @@ function gameRow(game, actions, boardNames = new Map()) {
     "li.game",
     { dataset: { game: game.id, status: game.status, board: game.board } },
     h("a", { href: `#/game/${game.id}` }, `${boardNames.get(game.board) || game.board} #${game.id}`),
-    h(`span.badge.${status.replace(" ", "-")}`, {}, status),
+    h(`span.badge.${status.replace(" ", "-")}`, {}, statusName(status)),
     h("span.seats", {}, others),
     scores,
     actions,
@@ -50,18 +52,19 @@ function gameRow(game, actions, boardNames = new Map()) {
 }
 
 function seatEditor(index) {
-  const type = h("select", { name: `seat-${index}-type`, "aria-label": `Seat ${index + 1}` },
-    h("option", { value: "ai" }, "AI"),
-    h("option", { value: "open" }, "Open seat"),
-    h("option", { value: "invite" }, "Invite"),
+  const seat = { number: index + 1 };
+  const type = h("select", { name: `seat-${index}-type`, "aria-label": t("Seat %(number)s", seat) },
+    h("option", { value: "ai" }, t("AI")),
+    h("option", { value: "open" }, t("Open seat")),
+    h("option", { value: "invite" }, t("Invite")),
   );
-  const level = h("select", { name: `seat-${index}-level`, "aria-label": `Seat ${index + 1}: AI level` }, LEVELS.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
-  const username = h("input", { name: `seat-${index}-username`, placeholder: "username", "aria-label": `Seat ${index + 1}: username`, hidden: true });
+  const level = h("select", { name: `seat-${index}-level`, "aria-label": t("Seat %(number)s: AI level", seat) }, LEVELS.map((l) => h("option", { value: l, selected: l === "easy" }, levelName(l))));
+  const username = h("input", { name: `seat-${index}-username`, placeholder: t("username"), "aria-label": t("Seat %(number)s: username", seat), hidden: true });
   type.addEventListener("change", () => {
     level.hidden = type.value !== "ai";
     username.hidden = type.value !== "invite";
   });
-  const row = h("div.seat-row", {}, h("span", {}, `Seat ${index + 1}`), type, level, username);
+  const row = h("div.seat-row", {}, h("span", {}, t("Seat %(number)s", seat)), type, level, username);
   row.spec = () => {
     if (type.value === "ai") return { type: "ai", level: level.value };
     if (type.value === "invite") return { type: "invite", username: username.value.trim() };
@@ -71,8 +74,8 @@ function seatEditor(index) {
 }
 
 function createForm(boards) {
-  const board = h("select", { name: "board", "aria-label": "Board" }, boards.map((b) => h("option", { value: b.id }, b.name)));
-  const players = h("select", { name: "players", "aria-label": "Players" });
+  const board = h("select", { name: "board", "aria-label": t("Board") }, boards.map((b) => h("option", { value: b.id }, b.name)));
+  const players = h("select", { name: "players", "aria-label": t("Players") });
   // Only the player counts the chosen board is played with (Switzerland: 2 to 3).
   const counts = () => {
     const b = boards.find((x) => x.id === board.value) || { min_players: 2, max_players: 5 };
@@ -80,10 +83,10 @@ function createForm(boards) {
     const options = [];
     for (let n = b.min_players; n <= b.max_players; n++) options.push(n);
     const pick = Math.min(Math.max(wanted, b.min_players), b.max_players);
-    players.replaceChildren(...options.map((n) => h("option", { value: n, selected: n === pick }, `${n} players`)));
+    players.replaceChildren(...options.map((n) => h("option", { value: n, selected: n === pick }, tn("%(n)s player", "%(n)s players", n))));
   };
   counts();
-  const limit = h("select", { name: "turn_time_limit", "aria-label": "Time limit" }, LIMITS.map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
+  const limit = h("select", { name: "turn_time_limit", "aria-label": t("Time limit") }, LIMITS().map(([label, v]) => h("option", { value: v, selected: v === "86400" }, label)));
   const seats = h("div.seats-editor");
   const fill = () => {
     const n = Number(players.value);
@@ -111,17 +114,17 @@ function createForm(boards) {
     }
   }
   return h("form.card.create", { onsubmit: submit },
-    h("h2", {}, "New game"),
+    h("h2", {}, t("New game")),
     h("div.row", {}, board, players, limit),
-    h("div.muted", {}, "Seat 1: you"),
+    h("div.muted", {}, t("Seat 1: you")),
     seats,
-    h("button.primary", { type: "submit", id: "create-game" }, "Create game"),
+    h("button.primary", { type: "submit", id: "create-game" }, t("Create game")),
   );
 }
 
 export function showLobby(root) {
   let alive = true;
-  const mine = h("ul.games#my-games", {}, h("li.muted", {}, "Loading…"));
+  const mine = h("ul.games#my-games", {}, h("li.muted", {}, t("Loading…")));
   const invites = h("ul.games#invitations");
   const open = h("ul.games#open-games");
   const formSlot = h("div");
@@ -130,9 +133,9 @@ export function showLobby(root) {
   root.replaceChildren(
     h("div.lobby", {},
       quickSlot,
-      h("section.card", {}, h("h2", {}, "My games"), mine),
-      h("section.card", {}, h("h2", {}, "Invitations"), invites),
-      h("section.card", {}, h("h2", {}, "Open games"), open),
+      h("section.card", {}, h("h2", {}, t("My games")), mine),
+      h("section.card", {}, h("h2", {}, t("Invitations")), invites),
+      h("section.card", {}, h("h2", {}, t("Open games")), open),
       formSlot,
     ),
   );
@@ -169,17 +172,17 @@ export function showLobby(root) {
         g.status === "lobby" && g.your_seat === null &&
         g.seats.some((s) => s.kind === "invited" && (s.username || "").toLowerCase() === me);
       const seated = myGames.filter((g) => !invited(g));
-      mine.replaceChildren(...(seated.length ? seated.map((g) => gameRow(g, null, names)) : [h("li.muted", {}, "No games yet.")]));
+      mine.replaceChildren(...(seated.length ? seated.map((g) => gameRow(g, null, names)) : [h("li.muted", {}, t("No games yet."))]));
       const inv = myGames.filter(invited);
       invites.replaceChildren(...(inv.length
         ? inv.map((g) => gameRow(g, h("span.actions", {},
-            h("button.primary", { onclick: () => act(`/games/${g.id}/invitation/accept`) }, "Accept"),
-            h("button", { onclick: () => decline(g.id) }, "Decline")), names))
-        : [h("li.muted", {}, "No invitations.")]));
+            h("button.primary", { onclick: () => act(`/games/${g.id}/invitation/accept`) }, t("Accept")),
+            h("button", { onclick: () => decline(g.id) }, t("Decline"))), names))
+        : [h("li.muted", {}, t("No invitations."))]));
       const joinable = openGames.filter((g) => g.your_seat === null && !invited(g));
       open.replaceChildren(...(joinable.length
-        ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, "Join"), names))
-        : [h("li.muted", {}, "No open games.")]));
+        ? joinable.map((g) => gameRow(g, h("button.primary", { onclick: () => act(`/games/${g.id}/join`) }, t("Join")), names))
+        : [h("li.muted", {}, t("No open games."))]));
       if (!formSlot.firstChild) formSlot.append(createForm(boards.results || boards));
       if (!quick) {
         quick = quickMatch(boards.results || boards);

@@ -1,6 +1,7 @@
 // The player's display choices, kept in localStorage: short animations (on unless the
 // system asks for reduced motion) and a sound when a decision becomes theirs (off).
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "ttr.prefs";
 
@@ -35,7 +36,7 @@ export function settingsRow() {
     h("label.pref", {},
       h("input", { type: "checkbox", id: `pref-${name}`, checked: prefs[name], onchange: (e) => set(name, e.target.checked) }),
       ` ${label}`);
-  return h("div.row.prefs", {}, box("motion", "Animations"), box("sound", "Sound on my turn"));
+  return h("div.row.prefs", {}, box("motion", t("Animations")), box("sound", t("Sound on my turn")));
 }
 
 let audio = null;

@@ -4,16 +4,27 @@
 // at once, and from GET /seeks/{id} every few seconds in case the stream is down.
 import { get, post, del } from "./api.js";
 import { busy, formatDuration, h, problemNote } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 // The paces quick match offers (the schema's enum of `turn_time_limit`).
-const PACES = [
-  ["1 minute a move", 60],
-  ["3 minutes a move", 180],
-  ["5 minutes a move", 300],
-  ["1 day a move", 86400],
+const PACES = () => [
+  [t("1 minute a move"), 60],
+  [t("3 minutes a move"), 180],
+  [t("5 minutes a move"), 300],
+  [t("1 day a move"), 86400],
 ];
-const WINDOWS = [["Any rating", ""], ["±100 rating", "100"], ["±200 rating", "200"], ["±400 rating", "400"]];
-const AI_FILL = [["No AI seats", ""], ["AI fills after 30 s", "30"], ["AI fills after 1 min", "60"], ["AI fills after 3 min", "180"]];
+const WINDOWS = () => [
+  [t("Any rating"), ""],
+  [t("±%(points)s rating", { points: 100 }), "100"],
+  [t("±%(points)s rating", { points: 200 }), "200"],
+  [t("±%(points)s rating", { points: 400 }), "400"],
+];
+const AI_FILL = () => [
+  [t("No AI seats"), ""],
+  [t("AI fills after 30 s"), "30"],
+  [t("AI fills after 1 min"), "60"],
+  [t("AI fills after 3 min"), "180"],
+];
 const POLL_MS = 3000;
 
 const options = (pairs, selected) =>
@@ -21,31 +32,32 @@ const options = (pairs, selected) =>
 
 export function quickMatch(boards) {
   const note = problemNote("quick-match-problem");
-  const board = h("select", { name: "qm-board", "aria-label": "Board" }, boards.map((b) => h("option", { value: b.id, selected: b.id === "europe" }, b.name)));
-  const players = h("select", { name: "qm-players", "aria-label": "Players" });
+  const board = h("select", { name: "qm-board", "aria-label": t("Board") }, boards.map((b) => h("option", { value: b.id, selected: b.id === "europe" }, b.name)));
+  const players = h("select", { name: "qm-players", "aria-label": t("Players") });
   const counts = () => {
     const b = boards.find((x) => x.id === board.value) || { min_players: 2, max_players: 5 };
-    const choices = [[`${b.min_players}–${b.max_players} players`, `${b.min_players}-${b.max_players}`]];
-    for (let n = b.min_players; n <= b.max_players; n++) choices.push([`${n} players`, `${n}-${n}`]);
+    const range = t("%(min)s–%(max)s players", { min: b.min_players, max: b.max_players });
+    const choices = [[range, `${b.min_players}-${b.max_players}`]];
+    for (let n = b.min_players; n <= b.max_players; n++) choices.push([tn("%(n)s player", "%(n)s players", n), `${n}-${n}`]);
     const keep = players.value;
     players.replaceChildren(...options(choices, choices.some(([, v]) => v === keep) ? keep : choices[0][1]));
   };
   counts();
   board.addEventListener("change", counts);
-  const pace = h("select", { name: "qm-pace", "aria-label": "Pace" }, options(PACES, 86400));
+  const pace = h("select", { name: "qm-pace", "aria-label": t("Pace") }, options(PACES(), 86400));
   const rated = h("input", { type: "checkbox", name: "qm-rated", checked: true });
-  const window_ = h("select", { name: "qm-window", "aria-label": "Rating window" }, options(WINDOWS, ""));
-  const aiFill = h("select", { name: "qm-ai", "aria-label": "AI seats" }, options(AI_FILL, ""));
-  const start = h("button.primary#quick-match", { type: "submit" }, "Play now");
+  const window_ = h("select", { name: "qm-window", "aria-label": t("Rating window") }, options(WINDOWS(), ""));
+  const aiFill = h("select", { name: "qm-ai", "aria-label": t("AI seats") }, options(AI_FILL(), ""));
+  const start = h("button.primary#quick-match", { type: "submit" }, t("Play now"));
   const form = h("form.quick-form", { onsubmit: submit },
     h("div.row", {}, board, players, pace),
-    h("div.row", {}, h("label", {}, rated, " Rated"), window_, aiFill),
+    h("div.row", {}, h("label", {}, rated, " ", t("Rated")), window_, aiFill),
     start,
   );
   const status = h("p#seek-status", { role: "status" });
-  const cancel = h("button#seek-cancel", { type: "button", onclick: cancelSeek }, "Cancel");
+  const cancel = h("button#seek-cancel", { type: "button", onclick: cancelSeek }, t("Cancel"));
   const waiting = h("div.seek-waiting", { hidden: true }, status, cancel);
-  const node = h("section.card.quick-match", {}, h("h2", {}, "Quick match"), form, waiting, note);
+  const node = h("section.card.quick-match", {}, h("h2", {}, t("Quick match")), form, waiting, note);
 
   let seek = null;
   let poll = null;
@@ -66,13 +78,14 @@ export function quickMatch(boards) {
     if (open) {
       const since = Date.parse(seek.created_at);
       const tick = () => {
-        status.textContent = `Looking for players… ${formatDuration(Math.max(0, Math.floor((Date.now() - since) / 1000)))}`;
+        const waited = formatDuration(Math.max(0, Math.floor((Date.now() - since) / 1000)));
+        status.textContent = t("Looking for players… %(time)s", { time: waited });
       };
       tick();
       clock = setInterval(tick, 1000);
       poll = setTimeout(refresh, POLL_MS);
     } else if (seek && (seek.status === "expired" || seek.status === "cancelled")) {
-      note.textContent = seek.status === "expired" ? "Nobody was found in time; the search has ended." : "";
+      note.textContent = seek.status === "expired" ? t("Nobody was found in time; the search has ended.") : "";
       note.hidden = seek.status !== "expired";
     }
   }

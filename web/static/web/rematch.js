@@ -3,6 +3,7 @@
 // state is read again every few seconds while it is open.
 import { del, get, post, session } from "./api.js";
 import { busy, h, problemNote } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const POLL_MS = 4000;
 
@@ -10,14 +11,14 @@ export function rematchControl(gameId) {
   const note = problemNote("rematch-problem");
   const line = h("p#rematch-status", { role: "status" });
   const buttons = h("span.actions");
-  const node = h("div.rematch", {}, h("h3", {}, "Rematch"), line, buttons, note);
+  const node = h("div.rematch", {}, h("h3", {}, t("Rematch")), line, buttons, note);
   const path = `/games/${gameId}/rematch`;
   let timer = null;
 
-  const act = (label, send, primary = false) =>
+  const act = (id, label, send, primary = false) =>
     h(primary ? "button.primary" : "button", {
       type: "button",
-      id: `rematch-${label.toLowerCase()}`,
+      id: `rematch-${id}`,
       onclick: async (event) => {
         const state = await busy(event.currentTarget, note, send);
         if (state) show(state);
@@ -31,24 +32,27 @@ export function rematchControl(gameId) {
     const agreed = state.agreed.some((u) => u.toLowerCase() === me);
     buttons.replaceChildren();
     if (state.status === "made" && state.new_game) {
-      line.replaceChildren("The rematch is ready: ", h("a#rematch-game", { href: `#/game/${state.new_game}` }, `game #${state.new_game}`), ".");
+      line.replaceChildren(t("The rematch is ready:"), " ",
+        h("a#rematch-game", { href: `#/game/${state.new_game}` }, t("game #%(id)s", { id: state.new_game })), ".");
       return;
     }
     if (state.status === "declined") {
-      line.textContent = `${state.declined_by || "A player"} declined the rematch.`;
+      line.textContent = state.declined_by
+        ? t("%(player)s declined the rematch.", { player: state.declined_by })
+        : t("A player declined the rematch.");
       return;
     }
     if (state.status === "open") {
       line.textContent = agreed
-        ? `Waiting for ${state.waiting_for.join(", ")}.`
-        : `${state.agreed.join(", ")} ${state.agreed.length === 1 ? "asks" : "ask"} for a rematch.`;
-      if (!agreed) buttons.append(act("Accept", () => post(path), true));
-      buttons.append(act("Decline", async () => (await del(path)) || get(path)));
+        ? t("Waiting for %(players)s.", { players: state.waiting_for.join(", ") })
+        : tn("%(players)s asks for a rematch.", "%(players)s ask for a rematch.", state.agreed.length, { players: state.agreed.join(", ") });
+      if (!agreed) buttons.append(act("accept", t("Accept"), () => post(path), true));
+      buttons.append(act("decline", t("Decline"), async () => (await del(path)) || get(path)));
       timer = setTimeout(refresh, POLL_MS);
       return;
     }
-    line.textContent = "Play the same table again.";
-    buttons.append(act("Rematch", () => post(path), true));
+    line.textContent = t("Play the same table again.");
+    buttons.append(act("rematch", t("Rematch"), () => post(path), true));
   }
 
   async function refresh() {

@@ -5,6 +5,7 @@ import { board as loadBoard, get } from "./api.js";
 import { createBoard, PLAYER_COLORS } from "./board.js";
 import { h, seatName, showError } from "./dom.js";
 import { cardChip } from "./game.js";
+import { t } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 
 function frames(moves, players, rules) {
@@ -38,7 +39,7 @@ export function showReplay(root, gameId) {
   let timer = null;
   let alive = true;
   const boardWrap = h("div.board-wrap#board");
-  const panel = h("section.card.replay#replay", {}, h("p.muted", {}, "Loading the move log…"));
+  const panel = h("section.card.replay#replay", {}, h("p.muted", {}, t("Loading the move log…")));
   root.replaceChildren(h("div.game", {}, boardWrap, h("aside.side", {}, panel)));
 
   (async () => {
@@ -55,7 +56,7 @@ export function showReplay(root, gameId) {
       const slider = h("input#replay-step", { type: "range", min: 0, max: moves.length, value: 0 });
       const scores = h("tbody");
       const market = h("div.chips#replay-market");
-      const marketHead = h("h3", {}, "Market");
+      const marketHead = h("h3", {}, t("Market"));
       // The whole game as a list: each move in words, the current one marked; a click
       // goes to it.
       const list = h("ol.move-log#replay-moves", {}, moves.map((m, i) => {
@@ -73,8 +74,8 @@ export function showReplay(root, gameId) {
         board.setClaims(f.owners, f.stations, { animate });
         board.setSelected(f.last);
         slider.value = step;
-        counter.textContent = `Move ${step} of ${moves.length}`;
-        if (step === 0) label.textContent = "The start: nothing claimed yet.";
+        counter.textContent = t("Move %(step)s of %(n)s", { step, n: moves.length });
+        if (step === 0) label.textContent = t("The start: nothing claimed yet.");
         else {
           const d = describeMove(moves[step - 1], view.seats, board, view.your_seat);
           label.textContent = `${d.who} ${d.text}`;
@@ -97,33 +98,33 @@ export function showReplay(root, gameId) {
       const stop = () => {
         clearInterval(timer);
         timer = null;
-        playButton.textContent = "▶ Play";
+        playButton.textContent = `▶ ${t("Play")}`;
       };
       const playButton = h("button.primary#replay-play", {
         onclick: () => {
           if (timer) return stop();
-          playButton.textContent = "❚❚ Pause";
+          playButton.textContent = `❚❚ ${t("Pause")}`;
           timer = setInterval(() => (step >= moves.length ? stop() : show(step + 1)), 400);
         },
-      }, "▶ Play");
+      }, `▶ ${t("Play")}`);
       slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
       panel.replaceChildren(
-        h("h2", {}, `Replay: ${boardData.name} · game #${gameId}`),
+        h("h2", {}, t("Replay: %(board)s · game #%(id)s", { board: boardData.name, id: gameId })),
         h("div.row.controls", {},
-          h("button#replay-first", { onclick: () => { stop(); show(0); }, title: "Start" }, "|◀"),
-          h("button#replay-prev", { onclick: () => { stop(); show(step - 1); }, title: "Back" }, "◀"),
+          h("button#replay-first", { onclick: () => { stop(); show(0); }, title: t("Start"), "aria-label": t("Start") }, "|◀"),
+          h("button#replay-prev", { onclick: () => { stop(); show(step - 1); }, title: t("Back"), "aria-label": t("Back") }, "◀"),
           playButton,
-          h("button#replay-next", { onclick: () => { stop(); show(step + 1); }, title: "Forward" }, "▶"),
-          h("button#replay-last", { onclick: () => { stop(); show(moves.length); }, title: "End" }, "▶|")),
+          h("button#replay-next", { onclick: () => { stop(); show(step + 1); }, title: t("Forward"), "aria-label": t("Forward") }, "▶"),
+          h("button#replay-last", { onclick: () => { stop(); show(moves.length); }, title: t("End"), "aria-label": t("End") }, "▶|")),
         slider,
         counter,
         label,
         marketHead,
         market,
-        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Points"), h("th", {}, "Trains"))), scores),
-        h("p.muted", {}, "Points here are route points; tickets, stations and bonuses count at the end."),
-        h("div.log", {}, h("h3", {}, "Moves"), list),
-        h("p", {}, h("a", { href: `#/game/${gameId}` }, "← Back to the game")),
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Points")), h("th", {}, t("Trains")))), scores),
+        h("p.muted", {}, t("Points here are route points; tickets, stations and bonuses count at the end.")),
+        h("div.log", {}, h("h3", {}, t("Moves")), list),
+        h("p", {}, h("a", { href: `#/game/${gameId}` }, `← ${t("Back to the game")}`)),
       );
       show(0);
     } catch (err) {
