@@ -1,8 +1,9 @@
 """What an erased account leaves in the notifications (``account_erase``, one of the erasers
 ``privacy.erasure`` runs): nothing. Its notifications (and their outbox rows), its
 webhooks, its push devices and its preferences are deleted, and so are the other players'
-notices that name it (a friend request it sent, a friend request it accepted): the request
-and the friendship they told of are gone with the account."""
+notices that name it (a friend request it sent, a friend request it accepted, its chat
+message): the request, the friendship and the message they told of are gone with the
+account."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.db import transaction
 from .models import Device, Kind, Notification, Preference, WebhookEndpoint
 
 # The kinds whose ``data`` names another player by ``username``.
-_NAMING = (Kind.FRIEND_REQUEST, Kind.FRIEND_ACCEPTED)
+_NAMING = (Kind.FRIEND_REQUEST, Kind.FRIEND_ACCEPTED, Kind.CHAT_MESSAGE)
 
 
 def account_erase(user: User) -> None:

@@ -20,6 +20,7 @@ _TITLES = {
     Kind.MATCH_FOUND: "Your quick match found a game",
     Kind.REMATCH_OFFERED: "A rematch is asked for",
     Kind.REMATCH_DECLINED: "The rematch was declined",
+    Kind.CHAT_MESSAGE: "New messages at your table",
 }
 
 

@@ -28,6 +28,7 @@ class Kind(models.TextChoices):
     MATCH_FOUND = "match_found", "A quick match found your game"
     REMATCH_OFFERED = "rematch_offered", "A player asks for a rematch"
     REMATCH_DECLINED = "rematch_declined", "A player declined the rematch"
+    CHAT_MESSAGE = "chat_message", "New messages in your game's chat"
 
 
 class Channel(models.TextChoices):

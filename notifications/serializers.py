@@ -45,7 +45,8 @@ class NotificationDataSerializer(serializers.Serializer[dict[str, Any]]):
     username = serializers.CharField(
         required=False,
         help_text="`friend_request`: who sent it; `friend_accepted`: who accepted it; "
-        "`rematch_offered`: who asked; `rematch_declined`: who declined.",
+        "`rematch_offered`: who asked; `rematch_declined`: who declined; `chat_message`: "
+        "who wrote the first message since the last notice.",
     )
     friend_request_id = serializers.IntegerField(
         required=False, help_text="`friend_request`: the request's id, to accept or decline it."
@@ -133,6 +134,7 @@ class KindChannelsSerializer(StrictSerializer):
     match_found = ChannelFlagsSerializer(required=False)
     rematch_offered = ChannelFlagsSerializer(required=False)
     rematch_declined = ChannelFlagsSerializer(required=False)
+    chat_message = ChannelFlagsSerializer(required=False)
 
 
 @extend_schema_field({"type": "string", "pattern": TIME_PATTERN, "example": "22:00"})

@@ -46,8 +46,8 @@ def notification_send(
     ``kind`` is one of ``notifications.models.Kind``: ``your_turn``,
     ``deadline_approaching``, ``timed_out``, ``seat_taken_over``, ``invitation``,
     ``game_started``, ``game_over``, ``friend_request``, ``friend_accepted``,
-    ``export_ready``, ``match_found``, ``rematch_offered``, ``rematch_declined``; anything
-    else raises ``ValueError``.
+    ``export_ready``, ``match_found``, ``rematch_offered``, ``rematch_declined``,
+    ``chat_message``; anything else raises ``ValueError``.
 
     ``data`` is sent as is to the user's webhooks and devices, so it must stay small
     and public: ids, the board, the seat, a deadline as an ISO time. Never put cards,

@@ -5,8 +5,9 @@ The profile (username, e-mail addresses, when it joined, its settings), its frie
 requests and blocks, every game it sat in (the board, the players, the result, its own
 seat and its own moves from the move log, as that seat saw them while playing: never
 another seat's hidden cards, even once the game is over), its ratings, vacations,
-notifications, push devices and webhooks (without their tokens and secrets) and its Apple
-or Google identities (the provider and dates, never a token).
+notifications, push devices and webhooks (without their tokens and secrets), its Apple
+or Google identities (the provider and dates, never a token), and what the apps above this
+one add (``SECTIONS``): the chat messages it wrote.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q
+from django.utils.module_loading import import_string
 
 from accounts.models import Block, FriendRequest, Friendship, ProviderIdentity, VerifiedEmail
 from accounts.relations import social_preference_of
@@ -28,6 +30,11 @@ from ratings.models import PlayerStats, Rating
 
 FORMAT = "ttr-account-export"
 FORMAT_VERSION = 1
+
+# Sections of apps that this one may not import (those of its own layer), each by the
+# dotted path of a function of the user that returns the section's rows, as the erasers
+# are named (privacy.erasure).
+SECTIONS: dict[str, str] = {"chat_messages": "chat.erasure.account_export"}
 
 
 def _at(moment: datetime | None) -> str | None:
@@ -217,6 +224,7 @@ def archive_of(user: User, now: datetime) -> dict[str, Any]:
             {"provider": i.provider, "linked_at": _at(i.created), "last_used": _at(i.last_used)}
             for i in identities
         ],
+        **{name: import_string(path)(user) for name, path in SECTIONS.items()},
     }
     written: dict[str, Any] = ArchiveSerializer(archive).data
     return written

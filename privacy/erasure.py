@@ -21,6 +21,7 @@ ERASERS: tuple[str, ...] = (
     "matchmaking.erasure.account_erase",
     "games.commands.erasure.account_erase",
     "notifications.erasure.account_erase",
+    "chat.erasure.account_erase",
     "idempotency.erasure.account_erase",
     "privacy.exports.account_erase",
     "accounts.erasure.account_erase",

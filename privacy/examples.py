@@ -139,5 +139,16 @@ ARCHIVE = OpenApiExample(
         "identities": [
             {"provider": "apple", "linked_at": "2026-02-01T10:00:00Z", "last_used": None}
         ],
+        "chat_messages": [
+            {
+                "game": 12,
+                "room": "players",
+                "seat": 0,
+                "text": "good luck",
+                "quick": None,
+                "at": "2026-03-01T18:02:00Z",
+                "hidden": False,
+            }
+        ],
     },
 )

@@ -171,6 +171,16 @@ class ArchiveIdentitySerializer(serializers.Serializer[Any]):
     last_used = serializers.DateTimeField(allow_null=True)
 
 
+class ArchiveChatMessageSerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField(help_text="The game's id.")
+    room = serializers.CharField(help_text="`players` or `spectators`.")
+    seat = serializers.IntegerField(allow_null=True, help_text="Null in the spectators' room.")
+    text = serializers.CharField(allow_null=True, help_text="What was typed; null for a quick one.")
+    quick = serializers.CharField(allow_null=True, help_text="A quick message's code, or null.")
+    at = serializers.DateTimeField()
+    hidden = serializers.BooleanField(help_text="Hidden by a moderator.")
+
+
 class ArchiveSerializer(serializers.Serializer[Any]):
     """The archive a download gives (``privacy/archive.py`` gathers it)."""
 
@@ -191,4 +201,7 @@ class ArchiveSerializer(serializers.Serializer[Any]):
     webhooks = ArchiveWebhookSerializer(many=True, help_text="Without their secrets.")
     identities = ArchiveIdentitySerializer(
         many=True, help_text="Apple or Google sign-ins: never a token."
+    )
+    chat_messages = ArchiveChatMessageSerializer(
+        many=True, help_text="The chat messages the account wrote, oldest first."
     )

@@ -14,12 +14,12 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ttr_service.config import account_env, env, languages, push_env, schema, stores
+from ttr_service.config import account_env, chat_env, env, languages, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
+from ttr_service.config.staff import with_staff_site
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# The service's own files: the embedded default's SQLite file and broker folders, the
-# generated secret key, the beat schedule, collected static files.
+# The service's own files: embedded SQLite and broker, secret key, beat schedule, static.
 VAR_DIR = Path(env.get_str("VAR_DIR") or BASE_DIR / "var")
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "social",
     "privacy",
     "matchmaking",
+    "chat",
     "web",
     "ops",
 ]
@@ -93,6 +94,7 @@ TEMPLATES = [
         "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
     }
 ]
+INSTALLED_APPS, MIDDLEWARE, TEMPLATES = with_staff_site(INSTALLED_APPS, MIDDLEWARE, TEMPLATES)
 
 DATABASES: dict[str, dict[str, Any]] = {"default": stores.database(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -137,6 +139,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_EMAIL = account_env.email_settings()
 PASSWORD_RESET_TIMEOUT = 60 * env.get_int("PASSWORD_RESET_MINUTES", default=30, minimum=1)
 SIGN_IN_PROVIDERS = account_env.provider_settings()
+CHAT = chat_env.chat_settings()  # posting rates and notices (config/chat_env.py)
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 CACHES: dict[str, dict[str, Any]] = {"default": stores.cache(REDIS_URL)}
@@ -202,8 +205,7 @@ AI_MOVE_DELAY_SECONDS = env.get_int("AI_MOVE_DELAY_MS", default=0) / 1000
 # Think time of one decision, per level that takes one: the hard bot's look-ahead stops
 # drawing samples once it is spent (docs/ai.md). bench/ai.py --budget measures what it buys.
 AI_THINK_SECONDS = {"hard": env.get_int("AI_THINK_MS_HARD", default=1000, minimum=0) / 1000}
-# How long a rendered game view stays in the cache (games/rendered.py); a newer version
-# replaces it sooner.
+# How long a rendered game view stays cached (games/rendered.py); a newer one replaces it.
 GAME_VIEW_CACHE_SECONDS = env.get_int("GAME_VIEW_CACHE_SECONDS", default=3600, minimum=1)
 # Views each process also keeps in memory, the most recently used (a few KB each).
 GAME_VIEW_LOCAL_ENTRIES = env.get_int("GAME_VIEW_LOCAL_ENTRIES", default=2000, minimum=0)
@@ -313,9 +315,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS: dict[str, Any] = schema.spectacular(SERVICE_VERSION)
 
-LANGUAGE_CODE = languages.LANGUAGE_CODE
-LANGUAGES = languages.LANGUAGES
-LOCALE_PATHS = languages.LOCALE_PATHS
+LANGUAGE_CODE, LANGUAGES, LOCALE_PATHS = languages.settings()
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

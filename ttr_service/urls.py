@@ -1,5 +1,6 @@
 """URL routes. Every API path lives under /api/<version>/, one namespace per version."""
 
+from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -24,6 +25,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("social.urls")),
     path("", include("privacy.urls")),
     path("", include("matchmaking.urls")),
+    path("", include("chat.urls")),
     # Anything else under /api/v1/ (an unknown path, a game id that is not a number) is a
     # problem+json 404, also with DEBUG on, where Django would answer an HTML page; [\s\S]
     # lets it match a path holding a line break too.
@@ -33,6 +35,8 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
     re_path(r"^api(/[\s\S]*)?$", api_not_found),
+    # The staff's site (ttr_service/config/staff.py): the chat's report queue.
+    path("admin/", admin.site.urls),
     path("", include("web.urls")),
 ]
 

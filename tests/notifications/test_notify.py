@@ -127,8 +127,8 @@ def test_the_same_dedupe_key_for_another_user_is_a_new_notification(
 
 @pytest.mark.django_db
 def test_an_unknown_kind_is_refused(alice: Any) -> None:
-    with pytest.raises(ValueError, match="chat_message"):
-        services.notification_send(alice, "chat_message")
+    with pytest.raises(ValueError, match="carrier_pigeon"):
+        services.notification_send(alice, "carrier_pigeon")
 
     assert not Notification.objects.exists()
 

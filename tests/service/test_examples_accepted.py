@@ -347,6 +347,25 @@ def to_player(case: Case) -> Sent:
     return as_caller(case)
 
 
+def chat_post(case: Case) -> Sent:
+    """A game in its lobby where the caller holds a seat, to say something in."""
+    caller = client_of(user(CALLER))
+    seats = [{"type": "creator"}, {"type": "open"}]
+    game = ok(caller.post("/api/v1/games", {"board": "europe", "seats": seats}, format="json"))
+    return caller, case.path.replace("{game_id}", str(game["id"])), case.body
+
+
+def chat_report(case: Case) -> Sent:
+    """A message of the other player's, at a table both sit at, for the caller to report."""
+    caller, other = client_of(user(CALLER)), client_of(user(OTHER))
+    seats = [{"type": "creator"}, {"type": "open"}]
+    game = ok(caller.post("/api/v1/games", {"board": "europe", "seats": seats}, format="json"))
+    ok(other.post(f"/api/v1/games/{game['id']}/join", {}, format="json"))
+    said = {"room": "players", "text": "hello"}
+    message = ok(other.post(f"/api/v1/games/{game['id']}/chat", said, format="json"))
+    return caller, case.path.replace("{message_id}", str(message["id"])), case.body
+
+
 HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/account/deletion": account_delete,
     "POST /api/v1/auth/register": register,
@@ -360,11 +379,13 @@ HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/auth/providers/{provider}": provider_sign_in,
     "POST /api/v1/auth/identities": identity_link,
     "POST /api/v1/boards/{board}/score": score,
+    "POST /api/v1/chat/messages/{message_id}/report": chat_report,
     "POST /api/v1/blocks": to_player,
     "POST /api/v1/devices": as_caller,
     "POST /api/v1/friend-requests": to_player,
     "POST /api/v1/games": create_game,
     "POST /api/v1/games/{game_id}/actions": act,
+    "POST /api/v1/games/{game_id}/chat": chat_post,
     "POST /api/v1/games/{game_id}/extra-time": extra_time,
     "POST /api/v1/games/{game_id}/join": join,
     "PUT /api/v1/notifications/preferences": as_caller,

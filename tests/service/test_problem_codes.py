@@ -33,6 +33,7 @@ PACKAGES = [
     "ratings",
     "social",
     "matchmaking",
+    "chat",
     "ops",
     "web",
 ]

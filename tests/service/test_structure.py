@@ -16,6 +16,7 @@ PACKAGES = (
     "ratings",
     "social",
     "matchmaking",
+    "chat",
     "ops",
     "web",
     "ttr_service",

@@ -161,10 +161,15 @@ def world(db: None, unthrottled: None) -> dict[str, Any]:  # noqa: F811
     hook = WebhookEndpoint.objects.create(
         user=alice.user, url="https://bot.example.org/hook", secret="whsec_dGVzdA=="
     )
+    said = bob.client.post(
+        f"/api/v1/games/{game_id}/chat", {"room": "players", "text": "hi"}, format="json"
+    )
+    assert said.status_code == 201, said.content
     return {
         "caller": alice,
         "game_id": str(game_id),
         "webhook_id": str(hook.pk),
+        "message_id": str(said.json()["id"]),
         "provider": "apple",
     }
 

@@ -67,9 +67,14 @@ DOCUMENTED_REFUSALS: dict[str, set[str]] = {
     # The username must be another player's than the caller's own.
     "friend_requests_send": {"NAMED_YOURSELF"},
     "blocks_create": {"NAMED_YOURSELF"},
+    "chat_mutes_put": {"NAMED_YOURSELF"},
+    # A chat message is `text` or `quick`, exactly one of them (a rule across fields), and
+    # text of white space alone is blank once trimmed (see the field's description).
+    "chat_post": {":INVALID", "text:BLANK"},
     # A cursor is opaque: only one the list gave out is valid.
     "notifications_list": {"BAD_CURSOR"},
     "webhooks_deliveries_list": {"BAD_CURSOR"},
+    "chat_list": {"BAD_CURSOR"},
     # Time zones are the server's IANA database's; the schema says "an IANA time zone".
     # A quiet period's end must differ from its start.
     "notifications_preferences_update": {

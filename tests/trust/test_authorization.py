@@ -154,6 +154,15 @@ class World:
     def _make_seek(self) -> int:
         return seek_create(self.creator.user, **SEEK).pk
 
+    def _make_message(self) -> int:
+        """A message of the opponent's in the players' room of the running game."""
+        path = f"/api/v1/games/{self.resolve('active')}/chat"
+        said = {"room": "players", "text": "good luck"}
+        posted = self.people["opponent"].client.post(path, said, format="json")
+        assert posted.status_code == 201, posted.content
+        message_id: int = posted.json()["id"]
+        return message_id
+
     def _make_vacation(self) -> int:
         started = self.creator.client.post("/api/v1/vacations", {"days": 1}, format="json")
         assert started.status_code == 201, started.content
@@ -173,6 +182,11 @@ def _body(world: World, method: str, path: str) -> dict[str, Any] | None:
         return {"version": version, "action": {"type": "draw_blind"}}
     if path.endswith("/extra-time"):
         return {"seconds": 3600}
+    if method == "POST" and "/chat" in path and not path.endswith("/report"):
+        room = "spectators" if path.endswith("room=spectators") else "players"
+        return {"room": room, "text": "hello"}
+    if path.endswith("/report"):
+        return {"reason": "spam"}
     return {} if method == "POST" else None
 
 

@@ -18,3 +18,8 @@ LANGUAGES = [
 
 # Catalogues outside an installed app: the engine's (it imports no Django, and is no app).
 LOCALE_PATHS = [Path(__file__).resolve().parents[2] / "engine" / "locale"]
+
+
+def settings() -> tuple[str, list[tuple[str, str]], list[Path]]:
+    """Django's LANGUAGE_CODE, LANGUAGES and LOCALE_PATHS, as settings.py sets them."""
+    return LANGUAGE_CODE, LANGUAGES, LOCALE_PATHS

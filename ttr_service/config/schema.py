@@ -32,6 +32,9 @@ def spectacular(service_version: str) -> dict[str, Any]:
             "TrainColorEnum": "engine.colors.COLORS",
             "RouteColorEnum": "games.serializers.boards.ROUTE_COLORS",
             "UnkeptTicketsEnum": "games.serializers.boards.UNKEPT_TICKETS",
+            "QuickMessageEnum": "chat.quick.QUICK_CODES",
+            "ChatRoomEnum": "chat.models.Room",
+            "ReportReasonEnum": "chat.models.ReportReason",
             # Each action shape's `type`, one value each: ClaimRouteTypeEnum, ...
             **{
                 "".join(word.title() for word in kind.split("_")) + "TypeEnum": [kind]

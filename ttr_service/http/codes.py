@@ -247,6 +247,16 @@ class Code(Enum):
     SEEK_MATCHED = Declared(409, "The seek found its game already; it can't be cancelled.")
     REMATCH_DECLINED = Declared(409, "A player declined the rematch of this game.")
     REMATCH_MADE = Declared(409, "The rematch of this game is made already.")
+    # Chat at the table.
+    CHAT_ROOM_CLOSED = Declared(
+        403,
+        "Players read the spectators' room of their game only once it is over, and never "
+        "write in it.",
+    )
+    CHAT_SUSPENDED = Declared(403, "A moderator suspended the caller's chat.")
+    CHAT_MESSAGE_NOT_FOUND = Declared(404, "No message the caller may read has this id.")
+    CHAT_MUTE_NOT_FOUND = Declared(404, "The caller does not mute this player.")
+    CHAT_ALREADY_REPORTED = Declared(409, "The caller reported this message already.")
 
     @property
     def declared(self) -> Declared:

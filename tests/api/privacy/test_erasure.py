@@ -22,6 +22,7 @@ from django.utils import timezone
 from accounts.blocks import block_create, social_preference_set
 from accounts.friends import friend_request_accept, friend_request_send
 from accounts.models import EmailVerification, ProviderIdentity, VerifiedEmail
+from chat.models import ChatReport, ChatSuspension, Message, Mute
 from games.models import Game, GameStatus, IdempotencyRecord, Move, Seat, Vacation
 from matchmaking.models import Rematch, RematchStatus
 from matchmaking.rematches import rematch_agree
@@ -65,6 +66,11 @@ ERASED = {
     ("privacy.AccountDeletion", "user"),
     ("privacy.DataExport", "user"),
     ("matchmaking.Seek", "user"),
+    ("chat.Message", "sender"),
+    ("chat.Mute", "user"),
+    ("chat.Mute", "muted"),
+    ("chat.ChatReport", "reporter"),
+    ("chat.ChatSuspension", "user"),
 }
 # Kept for the record of games: who sat where, who made the game, how a rated game moved
 # each rating. Under the pseudonym, and only for games that are over (or that the AI now
@@ -75,6 +81,9 @@ KEPT = {
     ("ratings.RatingChange", "user"),
     # Who declined the rematch of a finished game.
     ("matchmaking.Rematch", "declined_by"),
+    # What a staff member did in the admin (hid a message, suspended a player's chat): the
+    # moderation's record.
+    ("admin.LogEntry", "user"),
 }
 
 
@@ -150,6 +159,19 @@ def _world(alice: Person, bob: Person, carol: Person, dave: Person) -> dict[str,
     export_build(export_request(user).pk)
     seek_create(user, board="europe", players_min=2, players_max=4, turn_time_limit=60)
     rematch_agree(bob.user, games["finished"])
+    # Posted, so bob (away from the chat) is told of it by a notice naming her.
+    posted = alice.client.post(
+        f"/api/v1/games/{games['running']}/chat", {"room": "players", "text": "hi"}, format="json"
+    )
+    assert posted.status_code == 201, posted.content
+    said = Message.objects.get(pk=posted.json()["id"])
+    assert Notification.objects.filter(user=bob.user, kind="chat_message").exists()
+    heard = Message.objects.create(game_id=games["finished"], room="players", sender=bob.user)
+    Mute.objects.create(user=user, muted=carol.user)
+    Mute.objects.create(user=dave.user, muted=user)
+    ChatReport.objects.create(message=heard, reporter=user, reason="spam")
+    ChatReport.objects.create(message=said, reporter=bob.user, reason="abuse")
+    ChatSuspension.objects.create(user=user)
     return games
 
 
@@ -211,6 +233,9 @@ def test_nothing_of_an_erased_account_remains_but_the_record_of_its_games(
     assert "alice" not in json.dumps(list(get_user_model().objects.values()), default=str)
     assert user.first_name == user.last_name == "" and user.last_login is None
     assert not user.is_staff and not user.is_superuser
+    # Her chat messages went, with bob's report of one; bob's message stays, unreported.
+    assert list(Message.objects.values_list("sender_id", flat=True)) == [bob.user.pk]
+    assert not ChatReport.objects.exists()
     # The rematch bob asked for can never be agreed by her now: it is declined.
     rematch = Rematch.objects.get(game_id=games["finished"])
     assert (rematch.status, rematch.declined_by_id) == (RematchStatus.DECLINED, alice.user.pk)
