@@ -20,28 +20,31 @@ BOARDS = ["europe", "switzerland", "usa", "usa-1910", "usa-bigcities", "usa-mega
 # on a coast the simplified outline cuts close.
 NEAR = 10
 
-# Each city's distance to land (0 when on land and in no lake), measured by sampling rings
-# of points around it with the land and lake paths' isPointInFill.
-CITIES_OFF_LAND = """([near]) => {
+# The cities farther than `near` from where they belong, found by sampling rings of points
+# around each with the backdrop paths' isPointInFill. "land": on land and in no lake.
+# "switzerland": a Swiss town in Switzerland, a border point (and Vaduz, in Liechtenstein)
+# out of it.
+CITIES_ASTRAY = """([near, rule]) => {
     const svg = document.querySelector("svg.board");
-    const land = svg.querySelector(".backdrop path.land");
-    const lakes = [...svg.querySelectorAll(".backdrop path.lake")];
-    const onLand = (x, y) => {
-        const p = new DOMPoint(x, y);
-        return land.isPointInFill(p) && !lakes.some((l) => l.isPointInFill(p));
-    };
+    const fill = (cls) => [...svg.querySelectorAll(`.backdrop path.${cls}`)];
+    const [land, lakes, home] = [fill("land"), fill("lake"), fill("home")];
+    const inside = (paths, x, y) => paths.some((p) => p.isPointInFill(new DOMPoint(x, y)));
     const far = [];
     for (const g of svg.querySelectorAll("g.city")) {
         const c = g.querySelector("circle");
         const x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
-        let found = onLand(x, y) ? 0 : null;
-        for (let r = 1; found === null && r <= near; r += 1) {
-            for (let a = 0; a < 24; a++) {
+        const abroad = g.classList.contains("border-point") || g.dataset.city === "Vaduz";
+        const good = rule === "land"
+            ? (px, py) => inside(land, px, py) && !inside(lakes, px, py)
+            : (px, py) => inside(home, px, py) !== abroad;
+        let found = good(x, y);
+        for (let r = 1; !found && r <= near; r += 1) {
+            for (let a = 0; a < 24 && !found; a++) {
                 const t = (a / 24) * 2 * Math.PI;
-                if (onLand(x + r * Math.cos(t), y + r * Math.sin(t))) { found = r; break; }
+                found = good(x + r * Math.cos(t), y + r * Math.sin(t));
             }
         }
-        if (found === null) far.push(g.dataset.city);
+        if (!found) far.push(g.dataset.city);
     }
     return far;
 }"""
@@ -87,7 +90,7 @@ def test_every_board_draws_its_land_under_the_routes(browser, web_server, artifa
     events = page.eval_on_selector("svg.board .backdrop", "g => getComputedStyle(g).pointerEvents")
     assert events == "none"
     # Every city on land, or within NEAR of it.
-    assert page.evaluate(CITIES_OFF_LAND, [NEAR]) == []
+    assert page.evaluate(CITIES_ASTRAY, [NEAR, "land"]) == []
     # The backdrop takes no clicks: a city's dot, where the land lies under it, is the city.
     hit = page.eval_on_selector(
         "g.city circle",
@@ -115,6 +118,7 @@ def test_every_board_draws_its_land_under_the_routes(browser, web_server, artifa
         # The neighbours' borders, and Switzerland itself set apart.
         assert page.get_attribute("svg.board .backdrop path.border", "d")
         assert page.get_attribute("svg.board .backdrop path.home", "d")
+        assert page.evaluate(CITIES_ASTRAY, [NEAR, "switzerland"]) == []
     page.screenshot(path=str(artifacts / f"desktop-map-{board}.png"))
     page.context.close()
 
