@@ -100,10 +100,10 @@ def test_every_board_draws_its_land_under_the_routes(browser, web_server, artifa
     )
     assert hit == "city"
     # The key names what this board has, and only that.
-    page.wait_for_selector("details.legend[open] li", timeout=TIMEOUT_MS)
-    keys = page.eval_on_selector_all("details.legend li", "ls => ls.map((l) => l.dataset.key)")
+    page.wait_for_selector("details.map-key[open] li", timeout=TIMEOUT_MS)
+    keys = page.eval_on_selector_all("details.map-key li", "ls => ls.map((l) => l.dataset.key)")
     assert keys == expected_keys(board)
-    text = page.inner_text("details.legend")
+    text = page.inner_text("details.map-key")
     for key, word in [
         ("tunnel", "Tunnel"),
         ("ferry", "Ferry"),
@@ -138,14 +138,14 @@ def test_the_key_is_folded_under_the_map_on_a_phone(browser, web_server, artifac
         is_mobile=True,
     )
     page.wait_for_selector("svg.board .backdrop path.land", state="attached", timeout=TIMEOUT_MS)
-    page.wait_for_selector("details.legend summary", timeout=TIMEOUT_MS)
-    assert page.eval_on_selector("details.legend", "d => d.open") is False
-    summary = page.locator("details.legend summary").bounding_box()
+    page.wait_for_selector("details.map-key summary", timeout=TIMEOUT_MS)
+    assert page.eval_on_selector("details.map-key", "d => d.open") is False
+    summary = page.locator("details.map-key summary").bounding_box()
     svg = page.locator("svg.board").bounding_box()
     assert summary and svg and summary["height"] >= 44
     assert summary["y"] >= svg["y"] + svg["height"] - 1  # under the map, over no city
-    page.tap("details.legend summary")
-    page.wait_for_selector("details.legend[open] li[data-key=ferry]", timeout=TIMEOUT_MS)
+    page.tap("details.map-key summary")
+    page.wait_for_selector("details.map-key[open] li[data-key=ferry]", timeout=TIMEOUT_MS)
     page.screenshot(path=str(artifacts / "phone-map-europe.png"))
     page.context.close()
 

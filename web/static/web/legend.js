@@ -71,7 +71,7 @@ export function legendItems(board) {
 
 export function createLegend(board) {
   const box = document.createElement("details");
-  box.className = "legend";
+  box.className = "map-key";
   box.open = !window.matchMedia("(max-width: 820px)").matches;
   const summary = document.createElement("summary");
   summary.textContent = t("Map key");
