@@ -8,7 +8,7 @@ const SVG = "http://www.w3.org/2000/svg";
 
 function swatch(draw) {
   const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "swatch");
+  svg.setAttribute("class", "key-swatch");
   svg.setAttribute("viewBox", "0 0 34 18");
   svg.setAttribute("aria-hidden", "true");
   const add = (name, attrs) => {
