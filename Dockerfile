@@ -5,6 +5,20 @@
 #
 #   docker build -t ttr-service .
 #   docker compose up --build          # PostgreSQL, Redis, web, workers, beat
+# The translation catalogues (<app>/locale/<lang>/LC_MESSAGES/*.po) are compiled here, with
+# GNU gettext's msgfmt, which the service's image does not need: only the .mo files are
+# taken from this stage (the .po files come with the code).
+FROM python:3.11-slim-bookworm AS catalogues
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gettext \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN find . -path ./.venv -prune -o -path '*/locale/*/LC_MESSAGES/*.po' -print | while read -r po; do \
+        mkdir -p "/compiled/$(dirname "$po")" \
+        && msgfmt --check --output-file="/compiled/${po%.po}.mo" "$po" || exit 1; \
+    done
+
 FROM python:3.11-slim-bookworm
 
 ENV PYTHONUNBUFFERED=1 \
@@ -24,6 +38,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
 # WhiteNoise serves from var/static. The key given here is for collectstatic only; none is
 # kept in the image, and DEBUG off makes a running container require its own SECRET_KEY.
 COPY . .
+COPY --from=catalogues /compiled/ ./
 RUN groupadd --system --gid 10001 ttr \
     && useradd --system --uid 10001 --gid ttr --home-dir /app/var --no-create-home ttr \
     && DEBUG=false SECRET_KEY=collectstatic-only-not-a-secret \

@@ -9,7 +9,8 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 SCALE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr_scale
 SCALE_REDIS_URL ?= redis://127.0.0.1:6379/12
 
-.PHONY: maps install run test lint test-sqlite test-postgres test-slow test-scale fuzz schema chromium
+.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale fuzz schema chromium \
+	gettext messages maps
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -20,10 +21,28 @@ $(INSTALLED): pyproject.toml | $(PY)
 	$(PY) -m pip install -e '.[dev]'
 	@touch $@
 
-# Then the bots' hot modules, compiled with mypyc into build/native when a C compiler is
-# present (engine/bots/native.py); quick when they are up to date, and never fatal.
-install: $(INSTALLED)
+# Then the translation catalogues, compiled next to each .po (the .mo files are not
+# committed), and the bots' hot modules, compiled with mypyc into build/native when a C
+# compiler is present (engine/bots/native.py); quick when they are up to date, and never
+# fatal.
+install: $(INSTALLED) gettext
+	@$(PY) scripts/messages.py --compile
 	@$(PY) scripts/build_native.py
+
+# GNU gettext's msgfmt compiles the catalogues (and xgettext reads the code for
+# `make messages`). Installed with apt when missing.
+gettext:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+		echo "msgfmt is missing; installing Debian's gettext"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends gettext; \
+	fi
+
+# Refresh every catalogue from the code (scripts/messages.py): new marked strings arrive
+# untranslated, and tests/i18n/ fails until each has its Greek, Vietnamese and Russian.
+messages: install
+	$(PY) scripts/messages.py
 
 run: install
 	bash scripts/serve

@@ -35,7 +35,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
-from accounts.models import AuthToken
+from accounts.languages import keep_preference, speak_preference
+from accounts.models import AuthToken, LanguagePreference
 from ttr_service.storage.rows import Columns, column, fetch, table
 
 # At most one write per token per interval, so a busy client does not update its row on
@@ -53,20 +54,24 @@ _USER: Columns[User] = Columns(get_user_model(), "u")
 def _token_sql() -> str:
     user = get_user_model()
     return (
-        f"SELECT {_TOKEN.sql()}, {_USER.sql()} FROM {table(AuthToken)} t "
+        f"SELECT {_TOKEN.sql()}, {_USER.sql()}, p.{column(LanguagePreference, 'language')} "
+        f"FROM {table(AuthToken)} t "
         f"JOIN {table(user)} u ON u.{column(user, 'id')} = t.{column(AuthToken, 'user')} "
+        f"LEFT JOIN {table(LanguagePreference)} p "
+        f"ON p.{column(LanguagePreference, 'user')} = u.{column(user, 'id')} "
         f"WHERE t.{column(AuthToken, 'digest')} = %s AND t.{column(AuthToken, 'token_key')} = %s"
     )
 
 
 def _token(digest: str, key: str) -> AuthToken | None:
-    """The token with this digest and its user, in one query."""
+    """The token with this digest and its user (and the user's language), in one query."""
     rows = fetch(_token_sql(), [digest, key[: CONSTANTS.TOKEN_KEY_LENGTH]])
     if not rows:
         return None
     token = _TOKEN.load(rows[0])
     user = _USER.load(rows[0], _TOKEN.width)
     assert token is not None and user is not None
+    keep_preference(user, rows[0][-1])
     token.user = user
     return token
 
@@ -108,6 +113,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
             raise invalid
         user = self.validate_user(auth_token)[0]  # knox's check that the user is active
         _record_use(auth_token)
+        speak_preference(user)
         return user, auth_token
 
 

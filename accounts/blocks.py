@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from accounts.friends import named_yourself, pair_lock
 from accounts.models import Block, FriendRequest, Friendship, SocialPreference
@@ -26,7 +27,7 @@ def block_create(blocker: User, username: str) -> tuple[Block, bool]:
     (blocking twice changes nothing)."""
     blocked = player_named(username)
     if blocked.pk == blocker.pk:
-        raise named_yourself("block yourself")
+        raise named_yourself(_("That is your own username: you can't block yourself."))
     with transaction.atomic():
         pair_lock(blocker.pk, blocked.pk)
         existing = Block.objects.filter(blocker=blocker, blocked=blocked).first()
@@ -47,12 +48,14 @@ def block_delete(blocker: User, username: str) -> None:
     that player sent while blocked, which ``blocker`` never saw, are dropped with it: what
     the block ended does not come back."""
     blocked = user_find(username)
-    not_blocked = ServiceError(Code.BLOCK_NOT_FOUND, f"You do not block {username!r}.")
+    not_blocked = ServiceError(
+        Code.BLOCK_NOT_FOUND, _("You do not block '%(username)s'.") % {"username": username}
+    )
     if blocked is None:
         raise not_blocked
     with transaction.atomic():
         pair_lock(blocker.pk, blocked.pk)
-        deleted, _ = Block.objects.filter(blocker=blocker, blocked=blocked).delete()
+        deleted = Block.objects.filter(blocker=blocker, blocked=blocked).delete()[0]
         if not deleted:
             raise not_blocked
         FriendRequest.objects.filter(sender=blocked, recipient=blocker, hidden=True).delete()
@@ -60,7 +63,7 @@ def block_delete(blocker: User, username: str) -> None:
 
 def social_preference_set(user: User, *, invitations_from_friends_only: bool) -> SocialPreference:
     """Store the player's preference."""
-    preference, _ = SocialPreference.objects.update_or_create(
+    preference, _made = SocialPreference.objects.update_or_create(
         user=user, defaults={"invitations_from_friends_only": invitations_from_friends_only}
     )
     return preference

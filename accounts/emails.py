@@ -26,10 +26,13 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts import limits, mail
+from accounts.languages import language_for, preferred_language
 from accounts.models import EmailVerification, VerifiedEmail
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -86,7 +89,7 @@ def email_code_request(user: User, address: str) -> EmailVerification:
         verification.sent_at = verification.expires_at = None
         verification.wrong_attempts = 0
         verification.save()
-    send_task_on_commit(SEND_CODE, verification.pk, verification.round)
+    send_task_on_commit(SEND_CODE, verification.pk, verification.round, translation.get_language())
     return verification
 
 
@@ -112,7 +115,8 @@ def email_code_resend(user: User) -> None:
 
 def not_pending() -> ServiceError:
     return ServiceError(
-        Code.EMAIL_NOT_PENDING, "No e-mail address waits for a code: set one with PUT /auth/email."
+        Code.EMAIL_NOT_PENDING,
+        _("No e-mail address waits for a code: set one with PUT /auth/email."),
     )
 
 
@@ -136,7 +140,7 @@ def _code_refusal(verification: EmailVerification, code: str) -> ServiceError | 
     if expired or verification.wrong_attempts >= allowed:
         return ServiceError(
             Code.EMAIL_CODE_EXPIRED,
-            "This code has expired or was tried too often; ask for a new one.",
+            _("This code has expired or was tried too often; ask for a new one."),
         )
     if verification.code_digest and compare_digest(
         verification.code_digest, code_digest(verification, code)
@@ -148,7 +152,12 @@ def _code_refusal(verification: EmailVerification, code: str) -> ServiceError | 
     left = allowed - verification.wrong_attempts
     return ServiceError(
         Code.EMAIL_CODE_INVALID,
-        f"That is not the code sent to {verification.address}; {left} tries left.",
+        ngettext(
+            "That is not the code sent to %(address)s; %(left)d try left.",
+            "That is not the code sent to %(address)s; %(left)d tries left.",
+            left,
+        )
+        % {"address": verification.address, "left": left},
     )
 
 
@@ -156,7 +165,8 @@ def _address_take(user: User, verification: EmailVerification) -> ServiceError |
     address = verification.address
     taken = ServiceError(
         Code.EMAIL_TAKEN,
-        f"Another account has verified {address}; sign in to that account instead.",
+        _("Another account has verified %(address)s; sign in to that account instead.")
+        % {"address": address},
     )
     if verified_elsewhere(address, user.pk):
         verification.delete()
@@ -175,10 +185,11 @@ def _address_take(user: User, verification: EmailVerification) -> ServiceError |
     return None
 
 
-def email_code_send(verification_id: int, round_: int) -> str:
+def email_code_send(verification_id: int, round_: int, language: str | None = None) -> str:
     """The worker's part: make the code of this round, keep its HMAC, send it. A round
     already sent, or replaced by a newer one, sends nothing. When the mail server fails the
-    code is dropped and ``OSError`` raised, so a retry makes a new one."""
+    code is dropped and ``OSError`` raised, so a retry makes a new one. Written in the
+    account's language, else ``language`` (the asking request's)."""
     code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
     hours = settings.ACCOUNT_EMAIL.code_hours
     with transaction.atomic():
@@ -190,9 +201,10 @@ def email_code_send(verification_id: int, round_: int) -> str:
         verification.sent_at = timezone.now()
         verification.expires_at = verification.sent_at + timedelta(hours=hours)
         verification.save(update_fields=["code_digest", "sent_at", "expires_at"])
-    message = mail.verification_message(
-        username=verification.user.get_username(), code=code, hours=hours
-    )
+    with translation.override(language_for(verification.user, language)):
+        message = mail.verification_message(
+            username=verification.user.get_username(), code=code, hours=hours
+        )
     try:
         mail.mail_send(verification.address, message)
     except OSError:
@@ -214,6 +226,7 @@ class Account:
     pending_email: str | None
     has_password: bool
     date_joined: datetime
+    language: str | None
 
 
 def account_of(user: User) -> Account:
@@ -226,4 +239,5 @@ def account_of(user: User) -> Account:
         pending_email=state.pending_email,
         has_password=user.has_usable_password(),
         date_joined=user.date_joined,
+        language=preferred_language(user),
     )

@@ -5,7 +5,7 @@ that point at it, and nothing else.
 The username becomes ``deleted-player-<random>``; the e-mail, names, password (made
 unusable), last sign-in, groups and permissions are cleared and the account is made
 inactive. Every token, verified or waiting e-mail, Apple or Google identity, friendship,
-friend request (either way), block (either way) and social preference goes, and so do the
+friend request (either way), block (either way), social and language preference goes, and so do the
 failed logins django-axes counted under the old name.
 """
 
@@ -24,6 +24,7 @@ from accounts.models import (
     EmailVerification,
     FriendRequest,
     Friendship,
+    LanguagePreference,
     ProviderIdentity,
     SocialPreference,
     VerifiedEmail,
@@ -52,6 +53,7 @@ def _relations_delete(user: User) -> None:
     FriendRequest.objects.filter(Q(sender=user) | Q(recipient=user)).delete()
     Block.objects.filter(Q(blocker=user) | Q(blocked=user)).delete()
     SocialPreference.objects.filter(user=user).delete()
+    LanguagePreference.objects.filter(user=user).delete()
     user.groups.clear()
     user.user_permissions.clear()
 

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from accounts import events
 from accounts.models import FriendRequest, Friendship
@@ -42,8 +43,8 @@ def pair_lock(a: int, b: int) -> None:
     list(rows.values_list("pk", flat=True))
 
 
-def named_yourself(what: str) -> ServiceError:
-    return ServiceError(Code.NAMED_YOURSELF, f"That is your own username: you can't {what}.")
+def named_yourself(detail: str) -> ServiceError:
+    return ServiceError(Code.NAMED_YOURSELF, detail)
 
 
 def friend_request_send(sender: User, username: str) -> FriendRequest | Friendship:
@@ -51,20 +52,26 @@ def friend_request_send(sender: User, username: str) -> FriendRequest | Friendsh
     player has sent ``sender`` one already, their friendship (that request accepted)."""
     recipient = player_named(username)
     if recipient.pk == sender.pk:
-        raise named_yourself("befriend yourself")
+        raise named_yourself(_("That is your own username: you can't befriend yourself."))
     name = recipient.get_username()
     with transaction.atomic():
         pair_lock(sender.pk, recipient.pk)
         blocks = blocks_between(sender.pk, recipient.pk)
         if (sender.pk, recipient.pk) in blocks:
             raise ServiceError(
-                Code.PLAYER_BLOCKED, f"You block {name}; unblock them to send a friend request."
+                Code.PLAYER_BLOCKED,
+                _("You block %(username)s; unblock them to send a friend request.")
+                % {"username": name},
             )
         if are_friends(sender.pk, recipient.pk):
-            raise ServiceError(Code.ALREADY_FRIENDS, f"You and {name} are friends already.")
+            raise ServiceError(
+                Code.ALREADY_FRIENDS,
+                _("You and %(username)s are friends already.") % {"username": name},
+            )
         if FriendRequest.objects.filter(sender=sender, recipient=recipient).exists():
             raise ServiceError(
-                Code.FRIEND_REQUEST_PENDING, f"You have sent {name} a friend request already."
+                Code.FRIEND_REQUEST_PENDING,
+                _("You have sent %(username)s a friend request already.") % {"username": name},
             )
         hidden = (recipient.pk, sender.pk) in blocks
         theirs = FriendRequest.objects.filter(sender=recipient, recipient=sender).first()
@@ -83,8 +90,11 @@ def _check_room_for_request(sender: User) -> None:
     if FriendRequest.objects.filter(sender=sender).count() >= limit:
         raise ServiceError(
             Code.FRIEND_REQUEST_LIMIT_REACHED,
-            f"You have {limit} friend requests waiting for an answer, the most allowed; "
-            "cancel one or wait for answers.",
+            _(
+                "You have %(limit)d friend requests waiting for an answer, the most allowed; "
+                "cancel one or wait for answers."
+            )
+            % {"limit": limit},
         )
 
 
@@ -95,10 +105,12 @@ def _accept(request: FriendRequest) -> Friendship:
     limit = settings.MAX_FRIENDS_PER_USER
     for user in (accepter, requester):
         if friend_count(user.pk) >= limit:
-            whose = "You have" if user is accepter else f"{user.get_username()} has"
-            raise ServiceError(
-                Code.FRIEND_LIMIT_REACHED, f"{whose} {limit} friends, the most allowed."
-            )
+            detail = (
+                _("You have %(limit)d friends, the most allowed.")
+                if user is accepter
+                else _("%(username)s has %(limit)d friends, the most allowed.")
+            ) % {"limit": limit, "username": user.get_username()}
+            raise ServiceError(Code.FRIEND_LIMIT_REACHED, detail)
     low, high = (requester, accepter) if requester.pk < accepter.pk else (accepter, requester)
     friendship = Friendship.objects.create(user_low=low, user_high=high)
     FriendRequest.objects.filter(
@@ -123,12 +135,12 @@ def _visible(user: User, request_id: int) -> FriendRequest:
 
 
 def _no_such_request() -> ServiceError:
-    return ServiceError(Code.FRIEND_REQUEST_NOT_FOUND, "You have no such friend request.")
+    return ServiceError(Code.FRIEND_REQUEST_NOT_FOUND, _("You have no such friend request."))
 
 
 def _delete(request: FriendRequest) -> None:
     """Delete a request read a moment ago, unless an answer came first (404 then)."""
-    deleted, _ = FriendRequest.objects.filter(pk=request.pk).delete()
+    deleted = FriendRequest.objects.filter(pk=request.pk).delete()[0]
     if not deleted:
         raise _no_such_request()
 
@@ -137,7 +149,7 @@ def _answered_by_recipient(user: User, request: FriendRequest) -> None:
     if request.recipient_id != user.pk:
         raise ServiceError(
             Code.PERMISSION_DENIED,
-            "You sent this friend request: only its recipient answers it (you may cancel it).",
+            _("You sent this friend request: only its recipient answers it (you may cancel it)."),
         )
 
 
@@ -165,7 +177,10 @@ def friend_request_cancel(user: User, request_id: int) -> None:
     if request.sender_id != user.pk:
         raise ServiceError(
             Code.PERMISSION_DENIED,
-            "This friend request was sent to you: only its sender cancels it (you may decline it).",
+            _(
+                "This friend request was sent to you: only its sender cancels it (you may "
+                "decline it)."
+            ),
         )
     _delete(request)
 
@@ -175,6 +190,9 @@ def friend_remove(user: User, username: str) -> None:
     told, but no longer finds ``user`` among their friends."""
     other = user_find(username)
     low, high = pair(user.pk, other.pk) if other is not None else (0, 0)
-    deleted, _ = Friendship.objects.filter(user_low=low, user_high=high).delete()
+    deleted = Friendship.objects.filter(user_low=low, user_high=high).delete()[0]
     if not deleted:
-        raise ServiceError(Code.FRIEND_NOT_FOUND, f"{username!r} is not one of your friends.")
+        raise ServiceError(
+            Code.FRIEND_NOT_FOUND,
+            _("'%(username)s' is not one of your friends.") % {"username": username},
+        )

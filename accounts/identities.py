@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import services
 from accounts.emails import verified_elsewhere
@@ -77,8 +78,8 @@ def _account_make(claims: Claims, username: str | None) -> User:
     if address is not None and verified_elsewhere(address, None):
         raise ServiceError(
             Code.EMAIL_TAKEN,
-            f"An account has verified {address}: sign in to it, then link "
-            f"{Provider(claims.provider).label} to it.",
+            _("An account has verified %(address)s: sign in to it, then link %(provider)s to it.")
+            % {"address": address, "provider": Provider(claims.provider).label},
         )
     user = services.user_register(
         username=username or username_made(claims), password=None, email=address or ""
@@ -119,7 +120,7 @@ def provider_sign_in(
             else:
                 user = identity.user
                 if not user.is_active:
-                    raise ServiceError(Code.PERMISSION_DENIED, "This account is disabled.")
+                    raise ServiceError(Code.PERMISSION_DENIED, _("This account is disabled."))
                 identity.email = (claims.email or "")[:EMAIL_MAX_LENGTH]
                 identity.email_verified = claims.email_verified
                 identity.last_used = timezone.now()
@@ -147,8 +148,11 @@ def identity_link(user: User, claims: Claims) -> tuple[ProviderIdentity, bool]:
         if mine is not None or found.filter(subject=claims.subject).exists():
             raise ServiceError(
                 Code.PROVIDER_ALREADY_LINKED,
-                f"This {Provider(claims.provider).label} identity is linked to an account, or "
-                "yours has another one; unlink it first.",
+                _(
+                    "This %(provider)s identity is linked to an account, or yours has another "
+                    "one; unlink it first."
+                )
+                % {"provider": Provider(claims.provider).label},
             )
         return _identity_add(user, claims), True
 
@@ -163,12 +167,14 @@ def identity_unlink(user: User, identity_id: int) -> None:
         User.objects.select_for_update().filter(pk=user.pk).first()
         identity = ProviderIdentity.objects.filter(user=user, pk=identity_id).first()
         if identity is None:
-            raise ServiceError(Code.NOT_FOUND, "You have no linked identity with this id.")
+            raise ServiceError(Code.NOT_FOUND, _("You have no linked identity with this id."))
         others = ProviderIdentity.objects.filter(user=user).exclude(pk=identity.pk).exists()
         if not others and not user.has_usable_password():
             raise ServiceError(
                 Code.LAST_SIGN_IN_METHOD,
-                "This is the account's only way to sign in: set a password (by a reset "
-                "to its verified e-mail) or link another provider first.",
+                _(
+                    "This is the account's only way to sign in: set a password (by a reset "
+                    "to its verified e-mail) or link another provider first."
+                ),
             )
         identity.delete()

@@ -15,6 +15,8 @@ import time
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ttr_service.config.account_env import Rate
 from ttr_service.http.codes import Code
@@ -35,7 +37,10 @@ def wait_after_hit(key: str, rates: Iterable[Rate]) -> int | None:
 
 
 def _throttled(detail: str, wait: int) -> ServiceError:
-    error = ServiceError(Code.EMAIL_THROTTLED, f"{detail} Try again in {wait} seconds.")
+    again = ngettext(
+        "Try again in %(seconds)d second.", "Try again in %(seconds)d seconds.", wait
+    ) % {"seconds": wait}
+    error = ServiceError(Code.EMAIL_THROTTLED, f"{detail} {again}")
     error.wait = wait
     return error
 
@@ -44,7 +49,7 @@ def email_code_allow(user_id: int) -> None:
     """One more verification message for this account, or ``EMAIL_THROTTLED``."""
     wait = wait_after_hit(f"accounts:email-code:{user_id}", settings.ACCOUNT_EMAIL.code_rates)
     if wait is not None:
-        raise _throttled("Too many verification messages asked for this account.", wait)
+        raise _throttled(_("Too many verification messages asked for this account."), wait)
 
 
 def password_reset_allow(address: str, client: str | None) -> None:
@@ -55,8 +60,8 @@ def password_reset_allow(address: str, client: str | None) -> None:
     limits = settings.ACCOUNT_EMAIL
     wait = wait_after_hit(f"accounts:reset-ip:{client}", limits.reset_ip_rates)
     if wait is not None:
-        raise _throttled("Too many password resets asked for from this address.", wait)
+        raise _throttled(_("Too many password resets asked for from this address."), wait)
     digest = hashlib.sha256(address.lower().encode()).hexdigest()
     wait = wait_after_hit(f"accounts:reset-address:{digest}", limits.reset_address_rates)
     if wait is not None:
-        raise _throttled("Too many password resets asked for this e-mail address.", wait)
+        raise _throttled(_("Too many password resets asked for this e-mail address."), wait)

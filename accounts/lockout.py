@@ -6,6 +6,7 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import ngettext
 from rest_framework.throttling import BaseThrottle
 
 from ttr_service.http.codes import Code
@@ -26,10 +27,13 @@ def cool_off_seconds(request: HttpRequest | None = None) -> int:
 
 def lockout_detail() -> str:
     minutes = cool_off_seconds() // 60
-    return (
-        f"Too many failed logins: this account is locked from this address for {minutes} "
-        "minutes after the last failed attempt."
-    )
+    return ngettext(
+        "Too many failed logins: this account is locked from this address for %(minutes)d "
+        "minute after the last failed attempt.",
+        "Too many failed logins: this account is locked from this address for %(minutes)d "
+        "minutes after the last failed attempt.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def account_locked() -> ServiceError:

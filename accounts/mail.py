@@ -3,7 +3,9 @@ translation, and how it is sent: plain text through Django's mail framework
 (``EMAIL_BACKEND``, from ``DEFAULT_FROM_EMAIL``).
 
 Messages are sent by the worker (``accounts.tasks``), queued once the request's transaction
-has committed, so a request never waits for a mail server.
+has committed, so a request never waits for a mail server. Each is written in the
+recipient's language (``accounts.languages.language_for``): their stored choice, else the
+language of the request that asked for it, else English.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.mail import send_mail
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 SERVICE_NAME = "Ticket to Ride"
 
@@ -39,7 +42,12 @@ def verification_message(*, username: str, code: str, hours: int) -> Message:
             code,
             _("Or open this link on the device you play on:") % words,
             link,
-            _("The code works once, for %(hours)d hours.") % words,
+            ngettext(
+                "The code works once, for %(hours)d hour.",
+                "The code works once, for %(hours)d hours.",
+                hours,
+            )
+            % words,
             _("If you did not ask for it, ignore this message: nothing changes.") % words,
         ]
     )
@@ -56,9 +64,12 @@ def reset_message(*, username: str, token: str, minutes: int) -> Message:
             _("Hello %(username)s,") % words,
             _("Open this link to choose a new password for your account %(username)s:") % words,
             link,
-            _(
+            ngettext(
+                "It works once, for %(minutes)d minute. Choosing a new password signs you out "
+                "on every device.",
                 "It works once, for %(minutes)d minutes. Choosing a new password signs you out "
-                "on every device."
+                "on every device.",
+                minutes,
             )
             % words,
             _("If you did not ask for it, ignore this message: your password stays as it is.")

@@ -11,6 +11,8 @@ from django.utils import timezone
 from knox.models import AbstractAuthToken
 from knox.settings import CONSTANTS
 
+from ttr_service.config.languages import LANGUAGES
+
 TOKEN_NAME_MAX_LENGTH = 64
 # The length of the user table's email column.
 EMAIL_MAX_LENGTH = 254
@@ -209,3 +211,19 @@ class SocialPreference(models.Model):
 
     def __str__(self) -> str:
         return f"Social preferences of user {self.user_id}"
+
+
+class LanguagePreference(models.Model):
+    """The language a player chose for the service's texts (``ttr_service.config.languages``);
+    a player without a row follows their client's ``Accept-Language``."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="language_preference",
+    )
+    language = models.CharField(max_length=8, choices=LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"Language {self.language} of user {self.user_id}"

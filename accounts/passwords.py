@@ -20,12 +20,15 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.fields import get_error_detail
 
 from accounts import limits, mail
+from accounts.languages import language_for
 from accounts.models import AuthToken, VerifiedEmail
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -59,24 +62,24 @@ def password_change(
     if not user.has_usable_password():
         raise ServiceError(
             Code.PASSWORD_NOT_SET,
-            "This account signs in with a provider only; set a password with a reset by e-mail.",
+            _("This account signs in with a provider only; set a password with a reset by e-mail."),
         )
     if not user.check_password(current):
-        raise ServiceError(Code.CURRENT_PASSWORD_WRONG, "The current password is wrong.")
+        raise ServiceError(Code.CURRENT_PASSWORD_WRONG, _("The current password is wrong."))
     password_checked("new_password", new, user)
     with transaction.atomic():
         user.set_password(new)
         user.save(update_fields=["password"])
         revoked = 0
         if revoke_others:
-            revoked, _ = AuthToken.objects.filter(user=user).exclude(pk=token.pk).delete()
+            revoked = AuthToken.objects.filter(user=user).exclude(pk=token.pk).delete()[0]
     return revoked
 
 
 def password_reset_request(address: str, client: str | None) -> None:
     """Throttle, then have the worker send a reset to the accounts of ``address``."""
     limits.password_reset_allow(address, client)
-    send_task_on_commit(SEND_RESET, address)
+    send_task_on_commit(SEND_RESET, address, translation.get_language())
 
 
 def reset_recipients(address: str) -> list[User]:
@@ -95,14 +98,16 @@ def reset_token_make(user: User) -> str:
     return urlsafe_base64_encode(force_bytes(user.pk)) + SEPARATOR + reset_tokens.make_token(user)
 
 
-def password_reset_send(address: str) -> int:
-    """The worker's part: one message to each account ``reset_recipients`` finds."""
+def password_reset_send(address: str, language: str | None = None) -> int:
+    """The worker's part: one message to each account ``reset_recipients`` finds, in the
+    account's language, else ``language`` (the asking request's)."""
     minutes = max(1, settings.PASSWORD_RESET_TIMEOUT // 60)
     sent = 0
     for user in reset_recipients(address):
-        message = mail.reset_message(
-            username=user.get_username(), token=reset_token_make(user), minutes=minutes
-        )
+        with translation.override(language_for(user, language)):
+            message = mail.reset_message(
+                username=user.get_username(), token=reset_token_make(user), minutes=minutes
+            )
         mail.mail_send(user.email, message)
         sent += 1
     return sent
@@ -128,7 +133,7 @@ def password_reset_confirm(token: str, new: str) -> User:
         if user is None:
             raise ServiceError(
                 Code.RESET_TOKEN_INVALID,
-                "This reset link is wrong, was used already or has expired; ask for a new one.",
+                _("This reset link is wrong, was used already or has expired; ask for a new one."),
             )
         password_checked("new_password", new, user)
         user.set_password(new)

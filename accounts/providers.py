@@ -27,6 +27,8 @@ from typing import Any
 import jwt
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from knox.settings import knox_settings
 
 from accounts.models import Provider
@@ -41,12 +43,16 @@ KEYS_TIMEOUT_SECONDS = 5
 SUBJECT_MAX_LENGTH = 255  # what ProviderIdentity.subject holds; Apple's and Google's are short
 NONCE_HASHED: dict[str, bool] = {Provider.APPLE: True, Provider.GOOGLE: False}
 _REFUSALS = {
-    jwt.ExpiredSignatureError: "The ID token has expired; sign in with the provider again.",
-    jwt.InvalidAudienceError: "The ID token was issued for another app (its audience).",
-    jwt.InvalidIssuerError: "The ID token was not issued by the provider.",
-    jwt.InvalidSignatureError: "The ID token's signature does not verify.",
-    jwt.ImmatureSignatureError: "The ID token is not valid yet.",
-    jwt.MissingRequiredClaimError: "The ID token lacks a claim it must have.",
+    jwt.ExpiredSignatureError: gettext_lazy(
+        "The ID token has expired; sign in with the provider again."
+    ),
+    jwt.InvalidAudienceError: gettext_lazy(
+        "The ID token was issued for another app (its audience)."
+    ),
+    jwt.InvalidIssuerError: gettext_lazy("The ID token was not issued by the provider."),
+    jwt.InvalidSignatureError: gettext_lazy("The ID token's signature does not verify."),
+    jwt.ImmatureSignatureError: gettext_lazy("The ID token is not valid yet."),
+    jwt.MissingRequiredClaimError: gettext_lazy("The ID token lacks a claim it must have."),
 }
 
 
@@ -82,7 +88,8 @@ def provider_settings(provider: str) -> SignInProvider:
     if found is None or not found.client_ids:
         raise ServiceError(
             Code.PROVIDER_NOT_CONFIGURED,
-            f"This service does not sign in with {Provider(provider).label}.",
+            _("This service does not sign in with %(provider)s.")
+            % {"provider": Provider(provider).label},
         )
     return found
 
@@ -99,14 +106,14 @@ def _signing_key(config: SignInProvider, id_token: str) -> Any:
     except jwt.PyJWKClientConnectionError:
         error = ServiceError(
             Code.PROVIDER_UNAVAILABLE,
-            "The provider's signing keys could not be read; try again shortly.",
+            _("The provider's signing keys could not be read; try again shortly."),
         )
         error.wait = KEYS_TIMEOUT_SECONDS
         raise error from None
     except (jwt.PyJWKClientError, jwt.PyJWKSetError):
-        raise refused("No key the provider publishes signed this ID token.") from None
+        raise refused(_("No key the provider publishes signed this ID token.")) from None
     except jwt.PyJWTError:
-        raise refused("The ID token is not a JWT.") from None
+        raise refused(_("The ID token is not a JWT.")) from None
 
 
 def _decoded(config: SignInProvider, id_token: str) -> dict[str, Any]:
@@ -123,7 +130,7 @@ def _decoded(config: SignInProvider, id_token: str) -> dict[str, Any]:
         )
     except jwt.PyJWTError as error:
         detail = next((t for kind, t in _REFUSALS.items() if isinstance(error, kind)), None)
-        raise refused(detail or "The ID token does not verify.") from None
+        raise refused(str(detail or _("The ID token does not verify."))) from None
     return claims
 
 
@@ -131,7 +138,7 @@ def _nonce_check(provider: str, claims: dict[str, Any], nonce: str) -> None:
     expected = hashlib.sha256(nonce.encode()).hexdigest() if NONCE_HASHED[provider] else nonce
     stated = claims.get("nonce")
     if not isinstance(stated, str) or not compare_digest(stated.encode(), expected.encode()):
-        raise refused("The ID token's nonce is not the one sent with it.")
+        raise refused(_("The ID token's nonce is not the one sent with it."))
 
 
 def _once(provider: str, id_token: str, expires: Any) -> None:
@@ -141,7 +148,7 @@ def _once(provider: str, id_token: str, expires: Any) -> None:
     # A cache that does not answer adds nothing and holds nothing: the token is let through,
     # as the throttles let requests through then.
     if not cache.add(key, 1, timeout=left) and cache.get(key) is not None:
-        raise refused("This ID token was used already; sign in with the provider again.")
+        raise refused(_("This ID token was used already; sign in with the provider again."))
 
 
 def _flag(value: Any) -> bool:
@@ -161,7 +168,7 @@ def id_token_read(provider: str, id_token: str, nonce: str) -> Claims:
     _nonce_check(provider, claims, nonce)
     subject = _text(claims.get("sub"))
     if subject is None or len(subject) > SUBJECT_MAX_LENGTH:
-        raise refused("The ID token names nobody (no usable `sub`).")
+        raise refused(_("The ID token names nobody (no usable `sub`)."))
     _once(provider, id_token, claims["exp"])
     return Claims(
         provider=provider,

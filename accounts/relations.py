@@ -30,6 +30,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Case, Exists, F, Q, QuerySet, When
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
 
 from accounts.models import Block, FriendRequest, Friendship, SocialPreference
 from accounts.services import user_find
@@ -47,7 +48,9 @@ def player_named(username: str) -> User:
     ``PLAYER_NOT_FOUND``."""
     found = user_find(username)
     if found is None:
-        raise ServiceError(Code.PLAYER_NOT_FOUND, f"No player named {username!r}.")
+        raise ServiceError(
+            Code.PLAYER_NOT_FOUND, _("No player named '%(username)s'.") % {"username": username}
+        )
     return found
 
 
@@ -172,10 +175,14 @@ def invitation_check(inviter: int, invitee: int, username: str) -> None:
         return
     if facts["inviter_blocks"]:
         raise ServiceError(
-            Code.PLAYER_BLOCKED, f"You block {username}; unblock them to invite them."
+            Code.PLAYER_BLOCKED,
+            _("You block %(username)s; unblock them to invite them.") % {"username": username},
         )
     if facts["invitee_blocks"] or (facts["friends_only"] and not facts["friends"]):
-        raise ServiceError(Code.NOT_INVITABLE, f"{username} can't be invited by you.")
+        raise ServiceError(
+            Code.NOT_INVITABLE,
+            _("%(username)s can't be invited by you.") % {"username": username},
+        )
 
 
 def seating_check(user_id: int, present: Collection[int]) -> None:
@@ -193,7 +200,7 @@ def seating_check(user_id: int, present: Collection[int]) -> None:
     if user_id in blockers:
         raise ServiceError(
             Code.PLAYER_BLOCKED,
-            "You block a player in this game; unblock them to take a seat here.",
+            _("You block a player in this game; unblock them to take a seat here."),
         )
     if blockers:
-        raise ServiceError(Code.SEAT_REFUSED, "You can't take a seat in this game.")
+        raise ServiceError(Code.SEAT_REFUSED, _("You can't take a seat in this game."))

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction
 from rest_framework import serializers
@@ -15,6 +16,7 @@ from rest_framework.fields import get_error_detail
 
 from accounts.emails import CODE_DIGITS
 from accounts.models import EMAIL_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, AuthToken
+from ttr_service.config.languages import LANGUAGES
 from ttr_service.http.strict import (
     StrictFieldsMixin,
     StrictSerializer,
@@ -46,7 +48,7 @@ RESET_TOKEN_MAX_LENGTH = 128
 
 username_format = RegexValidator(
     USERNAME_PATTERN,
-    "3 to 32 characters: ASCII letters, digits, '.', '_' or '-'.",
+    gettext_lazy("3 to 32 characters: ASCII letters, digits, '.', '_' or '-'."),
     code="invalid_username",
 )
 
@@ -153,6 +155,14 @@ class AuthResultSerializer(serializers.Serializer[Any]):
     expires = serializers.DateTimeField(help_text="When the token stops working.")
 
 
+LANGUAGE_TEXT = (
+    "The language the service writes to this account in (problem details, notifications, "
+    "e-mails, push): `en` English, `el` Greek, `vi` Vietnamese, `ru` Russian. null: the "
+    "language of each request's `Accept-Language` (English when it names none of these), "
+    "and English for what is sent outside a request."
+)
+
+
 class AccountSerializer(serializers.Serializer[Any]):
     """The caller's account (``accounts.emails.Account``)."""
 
@@ -177,6 +187,19 @@ class AccountSerializer(serializers.Serializer[Any]):
         "set a password (it can set one by a reset to its verified e-mail)."
     )
     date_joined = serializers.DateTimeField()
+    language = serializers.ChoiceField(
+        choices=LANGUAGES,
+        allow_null=True,
+        help_text=LANGUAGE_TEXT,
+    )
+
+
+class AccountUpdateSerializer(StrictSerializer):
+    """What ``PATCH /auth/me`` changes; a field left out keeps its value."""
+
+    language = serializers.ChoiceField(
+        choices=LANGUAGES, allow_null=True, required=False, help_text=LANGUAGE_TEXT
+    )
 
 
 class ApiTokenSerializer(serializers.ModelSerializer[AuthToken]):

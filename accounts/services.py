@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from knox.settings import knox_settings
 
 from accounts.erasure import PSEUDONYM_PREFIX
@@ -36,7 +37,8 @@ def user_find(username: str) -> User | None:
 def _username_taken(username: str) -> ServiceError:
     return ServiceError(
         Code.USERNAME_TAKEN,
-        f"The username {username!r} is taken (names are compared ignoring case).",
+        _("The username '%(username)s' is taken (names are compared ignoring case).")
+        % {"username": username},
     )
 
 
@@ -56,7 +58,7 @@ def user_register(*, username: str, password: str | None, email: str = "") -> Us
 
 
 def _invalid_credentials() -> ServiceError:
-    error = ServiceError(Code.INVALID_CREDENTIALS, "The username or the password is wrong.")
+    error = ServiceError(Code.INVALID_CREDENTIALS, _("The username or the password is wrong."))
     error.auth_header = knox_settings.AUTH_HEADER_PREFIX  # DRF sends it as WWW-Authenticate
     return error
 
@@ -115,6 +117,6 @@ def tokens_of(user: User) -> QuerySet[AuthToken]:
 
 def token_revoke(user: User, token_id: int) -> None:
     """Delete one of the user's tokens; someone else's token is as unknown as a missing one."""
-    deleted, _ = AuthToken.objects.filter(user=user, pk=token_id).delete()
+    deleted = AuthToken.objects.filter(user=user, pk=token_id).delete()[0]
     if not deleted:
-        raise ServiceError(Code.NOT_FOUND, "You have no token with this id.")
+        raise ServiceError(Code.NOT_FOUND, _("You have no token with this id."))

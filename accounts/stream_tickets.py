@@ -22,6 +22,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from knox.settings import knox_settings
@@ -29,6 +30,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
+from accounts.languages import speak_preference
 from accounts.models import AuthToken
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -64,7 +66,7 @@ def redeem(ticket: str) -> tuple[User, AuthToken]:
     except signing.SignatureExpired:
         raise TicketRefused(
             Code.STREAM_TICKET_EXPIRED,
-            "The stream ticket has expired; ask for a new one.",
+            _("The stream ticket has expired; ask for a new one."),
         ) from None
     except (signing.BadSignature, ValueError, TypeError):
         raise invalid() from None
@@ -79,15 +81,17 @@ def redeem(ticket: str) -> tuple[User, AuthToken]:
 def invalid() -> TicketRefused:
     return TicketRefused(
         Code.STREAM_TICKET_INVALID,
-        "Not a stream ticket of this service, or its token was revoked; ask for a new one.",
+        _("Not a stream ticket of this service, or its token was revoked; ask for a new one."),
     )
 
 
 def token_in_url() -> TicketRefused:
     return TicketRefused(
         Code.TOKEN_IN_URL,
-        "An API token never goes in a URL: send it in Authorization, or open the stream "
-        "with a ticket from POST /api/v1/stream-tickets.",
+        _(
+            "An API token never goes in a URL: send it in Authorization, or open the stream "
+            "with a ticket from POST /api/v1/stream-tickets."
+        ),
     )
 
 
@@ -100,7 +104,9 @@ class StreamTicketAuthentication(BaseAuthentication):
         ticket = request.query_params.get("ticket")
         if ticket is None:
             return None
-        return redeem(ticket)
+        user, token = redeem(ticket)
+        speak_preference(user)
+        return user, token
 
     def authenticate_header(self, request: Request) -> str:
         return str(knox_settings.AUTH_HEADER_PREFIX)

@@ -19,9 +19,10 @@ RETRIED = (*TRANSIENT_ERRORS, OSError)
 @shared_task(
     name=emails.SEND_CODE, acks_late=True, autoretry_for=RETRIED, retry_backoff=True, max_retries=5
 )
-def send_email_code(verification_id: int, round_: int) -> str:
-    """Make and send the code of this round of an address's verification."""
-    return emails.email_code_send(verification_id, round_)
+def send_email_code(verification_id: int, round_: int, language: str | None = None) -> str:
+    """Make and send the code of this round of an address's verification (``language``: the
+    asking request's, for an account without a choice of its own)."""
+    return emails.email_code_send(verification_id, round_, language)
 
 
 @shared_task(
@@ -31,6 +32,6 @@ def send_email_code(verification_id: int, round_: int) -> str:
     retry_backoff=True,
     max_retries=5,
 )
-def send_password_reset(address: str) -> int:
+def send_password_reset(address: str, language: str | None = None) -> int:
     """Send a reset link to each account of ``address`` that may have one; how many."""
-    return passwords.password_reset_send(address)
+    return passwords.password_reset_send(address, language)

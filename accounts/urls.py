@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from accounts import email_views, password_views, provider_views, views
+from accounts import email_views, me_views, password_views, provider_views, views
 from accounts.models import Provider
 
 
@@ -24,7 +24,7 @@ urlpatterns = [
     path("register", views.RegisterView.as_view(), name="auth-register"),
     path("login", views.LoginView.as_view(), name="auth-login"),
     path("logout", views.LogoutView.as_view(), name="auth-logout"),
-    path("me", views.MeView.as_view(), name="auth-me"),
+    path("me", me_views.MeView.as_view(), name="auth-me"),
     path("tokens", views.TokensView.as_view(), name="auth-tokens"),
     path("tokens/<int:token_id>", views.TokenDetailView.as_view(), name="auth-token"),
     path("email", email_views.EmailView.as_view(), name="auth-email"),

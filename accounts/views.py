@@ -20,7 +20,6 @@ from accounts.authentication import caller_token
 from accounts.models import AuthToken
 from accounts.openapi import RETRY_AFTER, TAG, WWW_AUTHENTICATE
 from accounts.serializers import (
-    AccountSerializer,
     ApiTokenSerializer,
     AuthResultSerializer,
     LoginSerializer,
@@ -63,6 +62,7 @@ ACCOUNT_EXAMPLE = {
     "pending_email": None,
     "has_password": True,
     "date_joined": "2025-11-29T12:00:00Z",
+    "language": None,
 }
 
 TOKEN_ID = OpenApiParameter(
@@ -235,33 +235,6 @@ class LogoutView(APIView):
     def post(self, request: Request) -> Response:
         services.token_revoke(caller(request), caller_token(request).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class MeView(APIView):
-    @extend_schema(
-        operation_id="auth_me",
-        summary="The caller's account",
-        tags=[TAG],
-        responses={
-            200: OpenApiResponse(AccountSerializer, description="The caller's account."),
-            **problems(),
-        },
-        parameters=[RETRY_AFTER, WWW_AUTHENTICATE],
-        examples=[
-            OpenApiExample(
-                "Alice",
-                value=ACCOUNT_EXAMPLE,
-                response_only=True,
-            ),
-            problem_example(
-                Code.NOT_AUTHENTICATED,
-                "Authentication credentials were not provided.",
-                "/api/v1/auth/me",
-            ),
-        ],
-    )
-    def get(self, request: Request) -> Response:
-        return Response(AccountSerializer(emails.account_of(caller(request))).data)
 
 
 class TokensView(APIView):

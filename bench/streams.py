@@ -195,7 +195,9 @@ class Watcher:
                         ident = line[4:]
                     elif line == "":
                         if name == "move" and ident is not None:
-                            self.arrivals.setdefault(int(ident), []).append(time.time())
+                            # ``<move>.<message>``: the move's number comes first.
+                            number = int(ident.split(".")[0])
+                            self.arrivals.setdefault(number, []).append(time.time())
                         name, ident = "", None
                     if stop.is_set():
                         return

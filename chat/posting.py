@@ -48,7 +48,7 @@ def message_post(user: User, game_id: int, room: str, text: str, quick: str) -> 
     if suspended(user):
         raise ServiceError(Code.CHAT_SUSPENDED, _("A moderator suspended your chat."))
     _rate_check(user, game_id)
-    with transaction.atomic():
+    with transaction.atomic():  # the game's messages commit in the order of their ids
         message = Message.objects.create(
             game=place.game,
             room=room,

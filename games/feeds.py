@@ -10,22 +10,30 @@ once. Reading the database is shared: the streams of a web process that wait aft
 same move of a game share one read (``Reads``) of the game's version and status, its
 people's seats and the new moves, made after each of them was woken; each then shows the
 moves as its caller may see them.
+
+Apps above games add their own events of a game to its stream (the chat's messages)
+through ``register_side_feed``: the side feed says what is newest in each game (part of
+the hub's poll marker and of the shared read) and reads, for one reader, its events after
+a cursor. Every event's id then carries both positions: ``<move>.<side>`` (``41.17``:
+after move 41 and the side feed's item 17).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
+from rest_framework.serializers import Serializer
 
 from games.domain.seats import seat_among
 from games.models import Game, GameStatus, Move, Seat, SeatKind
 from games.queries.games import game_result
 from games.queries.moves import log_rows
 from games.serializers.moves import game_end, game_now, moves_seen
-from ttr_service.streams import wakeups
+from ttr_service.streams import presence, wakeups
 from ttr_service.streams.sse import END_SUFFIX, Batch, Event
 
 # Moves sent per read; a longer backlog takes several reads, back to back.
@@ -33,12 +41,88 @@ BATCH = 200
 CLOSED = (GameStatus.FINISHED, GameStatus.CANCELLED)
 
 
-def _versions(keys: list[str]) -> dict[str, int]:
-    """The version of each watched game, for the hub's poll: it changes with every move
-    and every other change a stream reports."""
+@dataclass(frozen=True)
+class SideRead:
+    """What a side feed found for one reader: its events' data in order, each with its
+    item's id, the cursor after the read (past the items the reader may not see too), and
+    whether more items wait."""
+
+    items: list[tuple[int, dict[str, Any]]]
+    after: int
+    more: bool
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a stream: the user (None: signed out), their seat (None: none), the
+    language they read."""
+
+    user_id: int | None
+    seat: int | None
+    language: str
+
+
+@dataclass(frozen=True)
+class SideFeed:
+    """Events of a game that are not moves, registered by an app above games.
+
+    - ``event``: the events' name;
+    - ``latest(game_ids)``: the newest item id of each game that has one;
+    - ``read(game_id, status, reader, after, limit)``: the reader's items after ``after``,
+      as the game's ``status`` lets them read;
+    - ``frame``: the schema of its events (``event``, ``id``, ``data``).
+    """
+
+    event: str
+    latest: Callable[[list[int]], dict[int, int]]
+    read: Callable[[int, str, Reader, int, int], SideRead]
+    frame: type[Serializer[Any]]
+
+
+_side: list[SideFeed] = []
+
+
+def register_side_feed(feed: SideFeed) -> None:
+    """Add ``feed``'s events to every game's stream (one side feed: the ids have room for
+    one more position)."""
+    _side[:] = [feed]
+
+
+# Told at each beat of a signed-in reader's stream: (user id, game id).
+_watchers: list[Callable[[int, int], None]] = []
+
+
+def register_watcher(watcher: Callable[[int, int], None]) -> None:
+    """Call ``watcher(user_id, game_id)`` when a signed-in reader's stream opens and at each
+    of its heartbeats (the chat counts them present at the table)."""
+    if watcher not in _watchers:
+        _watchers.append(watcher)
+
+
+def watching(user_id: int, game_id: int) -> None:
+    presence.mark(user_id, game_id)
+    for watcher in _watchers:
+        watcher(user_id, game_id)
+
+
+def side_feed() -> SideFeed | None:
+    return _side[0] if _side else None
+
+
+def side_latest(game_id: int) -> int:
+    """The side feed's newest item id in the game (0: none)."""
+    side = side_feed()
+    return side.latest([game_id]).get(game_id, 0) if side else 0
+
+
+def _versions(keys: list[str]) -> dict[str, Any]:
+    """A marker of each watched game, for the hub's poll: its version (it changes with
+    every move and every other change a stream reports) and its newest side item."""
     ids = [int(k) for k in keys]
     found = Game.objects.filter(pk__in=ids).values_list("pk", "version")
-    return {str(pk): version for pk, version in found}
+    side = side_feed()
+    latest = side.latest(ids) if side else {}
+    return {str(pk): (version, latest.get(pk, 0)) for pk, version in found}
 
 
 wakeups.register_probe("game", _versions)
@@ -54,6 +138,7 @@ class Snapshot:
     moves: list[Move]  # after the read's move number, at most BATCH
     more: bool
     result: dict[str, Any] | None
+    side: int  # the side feed's newest item id (0: none)
     # The moves' events as each seat (None: anyone else) sees them, made once per seat:
     # a game's spectators all share one.
     shown: dict[int | None, list[Event]] = field(default_factory=dict, compare=False)
@@ -71,6 +156,7 @@ def read_game(game_id: int, after: int) -> Snapshot | None:
     game = Game.objects.filter(pk=game_id).values("version", "status").first()
     if game is None:
         return None
+    side = side_latest(game_id)
     seats = list(
         Seat.objects.filter(game_id=game_id, kind=SeatKind.HUMAN).only("index", "user", "kind")
     )
@@ -83,27 +169,37 @@ def read_game(game_id: int, after: int) -> Snapshot | None:
         rows,
         more,
         game_result(game_id) if finished else None,
+        side,
     )
 
 
 class Reads:
-    """Shared reads of one event loop: a stream joins a read of the same game and move
-    number if that read started after the stream last cleared its wake-up (so it cannot
-    miss the change it was woken for), and starts one otherwise."""
+    """Shared reads of one event loop: a stream joins a read of the same key (a game and
+    move number; a game's side items for signed-out readers) if that read started after
+    the stream last cleared its wake-up (so it cannot miss the change it was woken for),
+    and starts one otherwise."""
 
     def __init__(self) -> None:
-        self.running: dict[tuple[int, int], tuple[float, asyncio.Future[Snapshot | None]]] = {}
+        self.running: dict[tuple[Any, ...], tuple[float, asyncio.Future[Any]]] = {}
 
     async def read(self, game_id: int, after: int, since: float) -> Snapshot | None:
-        key = (game_id, after)
+        found: Snapshot | None = await self.shared(
+            ("game", game_id, after), since, read_game, game_id, after
+        )
+        return found
+
+    async def shared(
+        self, key: tuple[Any, ...], since: float, fn: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``fn(*args)`` on the streams' threads, or the running read of ``key``."""
         found = self.running.get(key)
         if found is None or found[0] < since:
             loop = asyncio.get_running_loop()
-            future = asyncio.ensure_future(wakeups.read_db(read_game, game_id, after))
+            future = asyncio.ensure_future(wakeups.read_db(fn, *args))
             found = (loop.time(), future)
             self.running[key] = found
 
-            def forget(_: object, key: tuple[int, int] = key, mine: object = found) -> None:
+            def forget(_: object, key: tuple[Any, ...] = key, mine: object = found) -> None:
                 if self.running.get(key) is mine:
                     del self.running[key]
 
@@ -124,34 +220,80 @@ def shared_reads() -> Reads:
 
 
 class GameFeed:
-    """What is new in one game for one caller since the last read, from move ``after`` on."""
+    """What is new in one game for one caller since the last read, from move ``after`` and
+    the side feed's item ``side_after`` on, read in ``language``."""
 
-    def __init__(self, game_id: int, user: User | None, after: int) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        user: User | None,
+        after: int,
+        side_after: int = 0,
+        language: str = "en",
+    ) -> None:
         self.game_id = game_id
         self.user = user
         self.after = after
+        self.side_after = side_after
+        self.language = language
         # The version of the last event sent: a `game` event goes out when the game's
         # version passes it without a move.
         self.version = -1
 
     async def read(self, since: float) -> Batch:
         """The next events, from a read started after ``since`` (the event loop's time)."""
-        return self.events(await shared_reads().read(self.game_id, self.after, since))
+        reads = shared_reads()
+        game = await reads.read(self.game_id, self.after, since)
+        side = None
+        if game is not None and self._side_due(game):
+            if self.user is None:  # every signed-out reader sees the same: one read
+                key = ("side", self.game_id, game.status, self.side_after, self.language)
+                side = await reads.shared(key, since, self._side_read, game)
+            else:
+                side = await wakeups.read_db(self._side_read, game)
+        return self.events(game, side)
 
     def read_now(self) -> Batch:
         """The next events, read at once (outside the event loop)."""
-        return self.events(read_game(self.game_id, self.after))
+        game = read_game(self.game_id, self.after)
+        return self.events(game, self._side_read(game) if self._side_due(game) else None)
 
-    def events(self, game: Snapshot | None) -> Batch:
+    async def beat(self) -> None:
+        """The stream is open: its signed-in reader watches the game."""
+        if self.user is not None:
+            await wakeups.read_db(watching, self.user.pk, self.game_id)
+
+    def _side_due(self, game: Snapshot | None) -> bool:
+        return game is not None and side_feed() is not None and game.side > self.side_after
+
+    def _side_read(self, game: Snapshot | None) -> SideRead | None:
+        side = side_feed()
+        if game is None or side is None:
+            return None
+        mine = seat_among(game.seats, self.user)
+        user_id = self.user.pk if self.user else None
+        reader = Reader(user_id, mine.index if mine else None, self.language)
+        return side.read(self.game_id, game.status, reader, self.side_after, BATCH)
+
+    def _id(self, move: int, side: int) -> str:
+        return f"{move}.{side}" if side_feed() is not None else str(move)
+
+    def events(self, game: Snapshot | None, side: SideRead | None = None) -> Batch:
         if game is None:  # deleted: nothing more will come
             return Batch(done=True)
         mine = seat_among(game.seats, self.user)
         moves = game.events_for(mine.index if mine else None)
-        batch = Batch(events=list(moves))
+        side_now = self.side_after
+        batch = Batch(events=[m.with_id(self._id(m.data["number"], side_now)) for m in moves])
         if moves:
             self.after = moves[-1].data["number"]
             self.version = moves[-1].data["version"]
-        if game.more or self.version > game.version:
+        feed = side_feed()
+        if side is not None and feed is not None:
+            for item, data in side.items:
+                batch.events.append(Event(feed.event, data, id=self._id(self.after, item)))
+            self.side_after = side.after
+        if game.more or self.version > game.version or (side is not None and side.more):
             # More moves wait, or the game moved on between reading it and its log: read
             # again before telling where the game is.
             batch.again = True
@@ -169,5 +311,5 @@ class GameFeed:
         return Event(
             "end",
             game_end(game.version, game.status, game.result),
-            id=f"{self.after}{END_SUFFIX}",
+            id=f"{self._id(self.after, self.side_after)}{END_SUFFIX}",
         )

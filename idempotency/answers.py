@@ -7,7 +7,8 @@ A retry with the same request gets that answer again, byte for byte, marked
 first still runs waits on the row's insert and then gets the first answer; one that finds
 the row already there but locked (a retry of a request that failed, raced by another) gets
 409 at once. A refusal (4xx) is an answer like any other; a failure (5xx) keeps nothing, so a retry
-runs the request again.
+runs the request again. A replay is in the language of the first answer, and says so in
+its ``Content-Language``.
 
 The key is stored as its SHA-256 only. The request's fingerprint is an HMAC and the answer
 is encrypted with AES-GCM, both under a secret made from the service's ``SECRET_KEY`` and
@@ -31,7 +32,7 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
-from django.utils import timezone
+from django.utils import timezone, translation
 from drf_spectacular.utils import extend_schema
 from psycopg.errors import LockNotAvailable
 from rest_framework.request import Request
@@ -170,6 +171,8 @@ def _keep(claimed: KeyedAnswer, response: HttpResponseBase, secret: bytes) -> No
     sealed = AESGCM(secret).encrypt(nonce, response.content, claimed.key_digest.encode())
     claimed.status_code, claimed.content = response.status_code, nonce + sealed
     claimed.headers = {k: v for k, v in response.items() if k.lower() not in _SET_BY_DRF}
+    # The language the answer was written in: a replay says it, whatever the retry asks for.
+    claimed.headers.setdefault("Content-Language", translation.get_language())
     claimed.save(update_fields=["status_code", "content", "headers"])
 
 
@@ -187,5 +190,5 @@ def _replay(claimed: KeyedAnswer, secret: bytes) -> HttpResponse:
 
 def keyed_answers_forget() -> int:
     """Delete the keys older than ``IDEMPOTENCY_KEY_HOURS``; how many."""
-    deleted, _ = KeyedAnswer.objects.filter(created_at__lte=oldest_kept()).delete()
+    deleted = KeyedAnswer.objects.filter(created_at__lte=oldest_kept()).delete()[0]
     return deleted

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
 from ttr_service.http.codes import Code
@@ -41,8 +42,11 @@ def key_check(key: str) -> None:
     if not _KEY.fullmatch(key):
         raise ServiceError(
             Code.BAD_IDEMPOTENCY_KEY,
-            f"Idempotency-Key must be 1 to {KEY_MAX_LENGTH} visible ASCII characters (no "
-            "spaces or control characters), such as a UUID.",
+            _(
+                "Idempotency-Key must be 1 to %(most)d visible ASCII characters (no spaces or "
+                "control characters), such as a UUID."
+            )
+            % {"most": KEY_MAX_LENGTH},
         )
 
 
@@ -52,15 +56,17 @@ class KeyInFlight(ServiceError):
     def __init__(self) -> None:
         super().__init__(
             Code.IDEMPOTENCY_KEY_IN_FLIGHT,
-            "A request with this Idempotency-Key is still being processed; retry shortly "
-            "to get its response.",
+            _(
+                "A request with this Idempotency-Key is still being processed; retry shortly "
+                "to get its response."
+            ),
         )
         self.wait = 1  # DRF sends it as Retry-After
 
 
 def key_reused() -> ServiceError:
     return ServiceError(
-        Code.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used for a different request."
+        Code.IDEMPOTENCY_KEY_REUSED, _("This Idempotency-Key was used for a different request.")
     )
 
 

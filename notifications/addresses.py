@@ -15,6 +15,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
+from django.utils.translation import gettext as _
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 DEFAULT_PORTS = {"http": 80, "https": 443}
 # The resolver, looked up through this name so tests can stand in for DNS.
@@ -45,7 +47,7 @@ def resolve(host: str, port: int) -> list[IPAddress]:
 def _host_port(url: str) -> tuple[str, int]:
     parts = urlsplit(url)
     if not parts.hostname:
-        raise AddressRefused(f"{url!r} names no host.")
+        raise AddressRefused(_("'%(url)s' names no host.") % {"url": url})
     return parts.hostname, parts.port or DEFAULT_PORTS.get(parts.scheme, 80)
 
 
@@ -54,8 +56,11 @@ def _refuse_private(host: str, addresses: list[IPAddress]) -> None:
     if private:
         where = host if private == [host] else f"{host} ({', '.join(private)})"
         raise AddressRefused(
-            f"{where} is a private, loopback or link-local address; webhooks may only "
-            "call public addresses."
+            _(
+                "%(host)s is a private, loopback or link-local address; webhooks may only "
+                "call public addresses."
+            )
+            % {"host": where}
         )
 
 

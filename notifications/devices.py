@@ -6,6 +6,7 @@ import logging
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -38,7 +39,8 @@ def device_register(
         return existing, False
     if Device.objects.filter(user=user, active=True).count() >= MAX_DEVICES:
         raise ServiceError(
-            Code.DEVICE_LIMIT_REACHED, f"A user may register at most {MAX_DEVICES} devices."
+            Code.DEVICE_LIMIT_REACHED,
+            _("A user may register at most %(limit)d devices.") % {"limit": MAX_DEVICES},
         )
     return Device.objects.create(user=user, platform=platform, token=token, name=name), True
 
@@ -58,6 +60,6 @@ def device_deactivate(device: Device, reason: str) -> bool:
 
 
 def device_delete(user: User, device_id: int) -> None:
-    deleted, _ = Device.objects.filter(user=user, pk=device_id).delete()
+    deleted = Device.objects.filter(user=user, pk=device_id).delete()[0]
     if not deleted:
-        raise ServiceError(Code.DEVICE_NOT_FOUND, "No such device.")
+        raise ServiceError(Code.DEVICE_NOT_FOUND, _("No such device."))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.request import Request
@@ -38,7 +39,7 @@ class NewestFirst(WholePageSize, CursorPagination):
         except NotFound:
             raise ServiceError(
                 Code.BAD_CURSOR,
-                "The cursor is not one this list gave out; start again without it.",
+                _("The cursor is not one this list gave out; start again without it."),
             ) from None
 
 

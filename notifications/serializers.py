@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -164,14 +165,15 @@ class QuietHoursSerializer(StrictSerializer):
     def validate_timezone(self, value: str) -> str:
         if value not in known_timezones():
             raise serializers.ValidationError(
-                f"{value!r} is not an IANA time zone.", code="unknown_timezone"
+                _("'%(timezone)s' is not an IANA time zone.") % {"timezone": value},
+                code="unknown_timezone",
             )
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["start"] == attrs["end"]:
             raise serializers.ValidationError(
-                {"end": "Quiet hours must end at another time than they start."}, code="empty"
+                {"end": _("Quiet hours must end at another time than they start.")}, code="empty"
             )
         return attrs
 
@@ -194,7 +196,7 @@ WEBHOOK_URL_MAX_LENGTH = 2000
 
 def _http_url(value: str) -> None:
     if urlsplit(value).scheme not in ("http", "https"):
-        raise serializers.ValidationError("Only http and https URLs.", code="bad_scheme")
+        raise serializers.ValidationError(_("Only http and https URLs."), code="bad_scheme")
 
 
 @extend_schema_field(

@@ -11,6 +11,7 @@ from celery import current_app
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -131,7 +132,7 @@ def deliveries_queue(delivery_ids: Iterable[int]) -> None:
 def notification_mark_read(user: User, notification_id: int) -> Notification:
     notification = Notification.objects.filter(user=user, pk=notification_id).first()
     if notification is None:
-        raise ServiceError(Code.NOTIFICATION_NOT_FOUND, "No such notification.")
+        raise ServiceError(Code.NOTIFICATION_NOT_FOUND, _("No such notification."))
     if notification.read_at is None:
         notification.read_at = timezone.now()
         notification.save(update_fields=["read_at"])

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
@@ -38,7 +39,7 @@ def check_url(url: str) -> None:
 def endpoint_of(user: User, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.filter(user=user, pk=endpoint_id).first()
     if endpoint is None:
-        raise ServiceError(Code.WEBHOOK_NOT_FOUND, "No such webhook.")
+        raise ServiceError(Code.WEBHOOK_NOT_FOUND, _("No such webhook."))
     return endpoint
 
 
@@ -47,7 +48,8 @@ def endpoint_create(
 ) -> WebhookEndpoint:
     if WebhookEndpoint.objects.filter(user=user).count() >= MAX_ENDPOINTS:
         raise ServiceError(
-            Code.WEBHOOK_LIMIT_REACHED, f"A user may have at most {MAX_ENDPOINTS} webhooks."
+            Code.WEBHOOK_LIMIT_REACHED,
+            _("A user may have at most %(limit)d webhooks.") % {"limit": MAX_ENDPOINTS},
         )
     check_url(url)
     return WebhookEndpoint.objects.create(
@@ -90,10 +92,10 @@ def delivery_redeliver(user: User, endpoint_id: int, delivery_id: int) -> Delive
     endpoint = endpoint_of(user, endpoint_id)
     original = endpoint.deliveries.filter(pk=delivery_id).first()
     if original is None:
-        raise ServiceError(Code.DELIVERY_NOT_FOUND, "No such delivery.")
+        raise ServiceError(Code.DELIVERY_NOT_FOUND, _("No such delivery."))
     if not endpoint.active:
         raise ServiceError(
-            Code.WEBHOOK_INACTIVE, "The webhook is not active; activate it to redeliver."
+            Code.WEBHOOK_INACTIVE, _("The webhook is not active; activate it to redeliver.")
         )
     copy = Delivery.objects.create(
         notification_id=original.notification_id,

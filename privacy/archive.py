@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.utils.module_loading import import_string
 
+from accounts.languages import preferred_language
 from accounts.models import Block, FriendRequest, Friendship, ProviderIdentity, VerifiedEmail
 from accounts.relations import social_preference_of
 from games.models import Move, Seat, Vacation
@@ -72,6 +73,7 @@ def _settings(user: User) -> dict[str, Any]:
                 user.pk
             ).invitations_from_friends_only
         },
+        "language": preferred_language(user),
     }
 
 

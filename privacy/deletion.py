@@ -25,6 +25,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import AuthToken
 from privacy.erasure import account_erase
@@ -43,14 +44,15 @@ def _confirmed(user: User, password: str | None, confirm: str | None) -> None:
     if user.has_usable_password():
         if password is None:
             raise ServiceError(
-                Code.DELETION_NOT_CONFIRMED, "Send the account's password to delete it."
+                Code.DELETION_NOT_CONFIRMED, _("Send the account's password to delete it.")
             )
         if not user.check_password(password):
-            raise ServiceError(Code.CURRENT_PASSWORD_WRONG, "The password is wrong.")
+            raise ServiceError(Code.CURRENT_PASSWORD_WRONG, _("The password is wrong."))
     elif confirm != CONFIRM_WORD:
         raise ServiceError(
             Code.DELETION_NOT_CONFIRMED,
-            f"This account has no password: send confirm of {CONFIRM_WORD!r} to delete it.",
+            _("This account has no password: send confirm of '%(word)s' to delete it.")
+            % {"word": CONFIRM_WORD},
         )
 
 
@@ -65,7 +67,7 @@ def deletion_request(
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
         AuthToken.objects.filter(user=user).delete()
-        deletion, _ = AccountDeletion.objects.update_or_create(
+        deletion, _made = AccountDeletion.objects.update_or_create(
             user=user, defaults={"requested_at": now, "erase_at": erase_at}
         )
         if erase_at <= now:
@@ -104,7 +106,7 @@ def deletions_sweep(now: datetime | None = None) -> int:
 
 def deletion_cancel(user: User) -> bool:
     """Cancel the user's waiting deletion, unless its erasure has begun; True if one was."""
-    deleted, _ = AccountDeletion.objects.filter(user=user, claimed_until__isnull=True).delete()
+    deleted = AccountDeletion.objects.filter(user=user, claimed_until__isnull=True).delete()[0]
     return deleted > 0
 
 

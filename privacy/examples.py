@@ -83,6 +83,7 @@ ARCHIVE = OpenApiExample(
                 "quiet_hours": {"start": "22:00", "end": "07:30", "timezone": "Europe/Paris"},
             },
             "social": {"invitations_from_friends_only": False},
+            "language": "el",
         },
         "friends": [{"username": "bob", "since": "2026-01-04T18:00:00Z"}],
         "friend_requests": {

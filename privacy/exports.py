@@ -26,6 +26,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from notifications.services import notification_send
 from privacy.archive import archive_of
@@ -55,8 +57,15 @@ def _throttled(wait: float) -> ServiceError:
     seconds = max(1, math.ceil(wait))
     error = ServiceError(
         Code.EXPORT_THROTTLED,
-        f"An export was asked for less than {settings.DATA_EXPORT_INTERVAL_MINUTES} minutes "
-        f"ago. Try again in {seconds} seconds.",
+        ngettext(
+            "An export was asked for less than %(minutes)d minute ago.",
+            "An export was asked for less than %(minutes)d minutes ago.",
+            settings.DATA_EXPORT_INTERVAL_MINUTES,
+        )
+        % {"minutes": settings.DATA_EXPORT_INTERVAL_MINUTES}
+        + " "
+        + ngettext("Try again in %(seconds)d second.", "Try again in %(seconds)d seconds.", seconds)
+        % {"seconds": seconds},
     )
     error.wait = seconds
     return error
@@ -64,7 +73,7 @@ def _throttled(wait: float) -> ServiceError:
 
 def _pending() -> ServiceError:
     return ServiceError(
-        Code.EXPORT_PENDING, "An export of your account is being built; wait for it."
+        Code.EXPORT_PENDING, _("An export of your account is being built; wait for it.")
     )
 
 
@@ -97,7 +106,7 @@ def export_of(user: User, export_id: int) -> DataExport:
     """One of the user's exports; someone else's is as unknown as a missing one."""
     export = exports_of(user).filter(pk=export_id).first()
     if export is None:
-        raise ServiceError(Code.NOT_FOUND, "You have no export with this id.")
+        raise ServiceError(Code.NOT_FOUND, _("You have no export with this id."))
     return export
 
 
@@ -142,14 +151,14 @@ def export_download(user: User, export_id: int, now: datetime | None = None) -> 
     now = now or timezone.now()
     export = DataExport.objects.filter(user=user, pk=export_id).first()
     if export is None:
-        raise ServiceError(Code.NOT_FOUND, "You have no export with this id.")
+        raise ServiceError(Code.NOT_FOUND, _("You have no export with this id."))
     status = status_of(export, now)
     if status in (ExportStatus.PENDING, ExportStatus.FAILED):
         raise ServiceError(
             Code.EXPORT_NOT_READY,
-            "The export is still being built."
+            _("The export is still being built.")
             if status == ExportStatus.PENDING
-            else "The export could not be built; ask for a new one.",
+            else _("The export could not be built; ask for a new one."),
         )
     taken = DataExport.objects.filter(
         pk=export_id, status=ExportStatus.READY, expires_at__gt=now
@@ -157,7 +166,7 @@ def export_download(user: User, export_id: int, now: datetime | None = None) -> 
     if not taken:
         raise ServiceError(
             Code.EXPORT_GONE,
-            "This export was downloaded already, or has expired; ask for a new one.",
+            _("This export was downloaded already, or has expired; ask for a new one."),
         )
     assert export.archive is not None
     return gzip.decompress(bytes(export.archive))

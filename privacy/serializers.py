@@ -11,6 +11,7 @@ from games.serializers.moves import MoveSerializer
 from games.serializers.score import ScoreSheetSerializer
 from notifications.serializers import NotificationSerializer, PreferencesSerializer
 from privacy.models import ExportStatus
+from ttr_service.config.languages import LANGUAGES
 from ttr_service.http.strict import StrictSerializer
 
 # As login reads a password: a longer one is no account's.
@@ -79,6 +80,11 @@ class ArchiveSocialSerializer(serializers.Serializer[Any]):
 class ArchiveSettingsSerializer(serializers.Serializer[Any]):
     notifications = PreferencesSerializer()
     social = ArchiveSocialSerializer()
+    language = serializers.ChoiceField(
+        choices=LANGUAGES,
+        allow_null=True,
+        help_text="The language chosen for the account (`GET /auth/me`); null: none.",
+    )
 
 
 class ArchivePlayerSerializer(serializers.Serializer[Any]):

@@ -62,12 +62,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # Accept-Language; Content-Language on all
     "ttr_service.http.limits.BodySizeLimitMiddleware",
     # Errors under /api/ answer problem+json even with DEBUG on.
     "ttr_service.http.problems.ApiProblemsMiddleware",
     # Serves the web client's static files when DEBUG is off (after `collectstatic`).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -142,7 +142,7 @@ SIGN_IN_PROVIDERS = account_env.provider_settings()
 CHAT = chat_env.chat_settings()  # posting rates and notices (config/chat_env.py)
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
-CACHES: dict[str, dict[str, Any]] = {"default": stores.cache(REDIS_URL)}
+CACHES: dict[str, dict[str, Any]] = stores.caches(REDIS_URL, VAR_DIR)
 
 # Celery reads every CELERY_* setting below (see ttr_service/celery.py).
 CELERY_BROKER_URL, _transport, CELERY_BROKER_TRANSPORT_OPTIONS = stores.broker(REDIS_URL, VAR_DIR)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import StreamingHttpResponse
+from django.utils import translation
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -38,7 +39,11 @@ class _Frame(drf.Serializer[Any]):
 
 class MoveFrameSerializer(_Frame):
     event = sse.event_name_field("move")
-    id = drf.CharField(help_text="The move's number: what `Last-Event-ID` and `after` take.")
+    id = drf.CharField(
+        help_text="`<move>.<message>`: the move's number and the id of the last chat message "
+        "the stream passed (0: none); what `Last-Event-ID` takes (`after` takes the move's "
+        "number)."
+    )
     data = MoveSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="The move as `GET /games/{id}/moves` shows it to the caller, with the "
         "game's version after it."
@@ -57,8 +62,9 @@ class GameFrameSerializer(_Frame):
 class EndFrameSerializer(_Frame):
     event = sse.event_name_field("end")
     id = drf.CharField(
-        help_text="`<last move number>-end`: resuming after it answers 204, so a browser's "
-        "`EventSource` stops reconnecting."
+        help_text="`<move>.<message>-end` (the last move number and chat message id, then "
+        "`-end`): resuming after it answers 204, so a browser's `EventSource` stops "
+        "reconnecting."
     )
     data = GameEndSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="The game is over or cancelled; the stream closes."
@@ -72,16 +78,21 @@ GAME_EVENTS = PolymorphicProxySerializer(
         "move": MoveFrameSerializer,
         "game": GameFrameSerializer,
         "end": EndFrameSerializer,
+        # Events of the apps above (the chat's), registered when they are ready.
+        **{feed.event: feed.frame for feed in [feeds.side_feed()] if feed is not None},
     },
     resource_type_field_name="event",
 )
 
 _STREAM_EXAMPLE = (
     "retry: 2000\n: stream open\n\n"
-    "event: move\nid: 41\n"
+    "event: move\nid: 41.17\n"
     'data: {"number":41,"seat":1,"by_ai":true,"action":{"type":"draw_blind"},'
     '"events":[{"type":"card_drawn","seat":1,"source":"deck"}],"version":44,'
     '"at":"2026-12-01T10:00:00+00:00"}\n\n'
+    "event: chat\nid: 41.18\n"
+    'data: {"id":18,"game":12,"room":"players","sender":"ada","seat":0,"text":null,'
+    '"quick":"nice_move","body":"Nice move!","at":"2026-12-01T10:00:02Z"}\n\n'
     ": heartbeat\n\n"
 )
 
@@ -96,16 +107,24 @@ class GameEventsView(APIView):
         operation_id="games_events",
         summary="The game's events as they happen (Server-Sent Events)",
         description="The move log as `GET /games/{id}/moves` shows it to the caller, one "
-        "`move` event per move (its `id` the move number), then each new move as it is "
-        "committed, by any player, bot or worker. `game` tells of a change without a move; "
-        f"`end` (with the result) closes the stream once the game is over. {sse.KEEPALIVE_TEXT} "
-        "Open to everyone, as the move log is.",
+        "`move` event per move, then each new move as it is committed, by any player, bot "
+        "or worker. `chat` events carry the messages of the rooms the caller reads when the "
+        "stream reads them (a seated player the players' room; anyone else the spectators' "
+        "room while the game runs; both once it is over), leaving out those of players the "
+        "caller blocks, is blocked by or mutes, and those a moderator hid. `game` tells of "
+        "a change without a move; `end` (with the result) closes the stream once the game "
+        "is over. Every event with an id has `<move>.<message>`: the last move number and "
+        "chat message id the stream passed; `Last-Event-ID` resumes after both. A plain "
+        "move number (`after`, or the `Last-Event-ID` of a client from before the chat) "
+        "resumes the moves and starts the chat at the stream's open; no cursor sends the "
+        f"whole move log and chat. {sse.KEEPALIVE_TEXT} Open to everyone, as the move log "
+        "is.",
         parameters=[
             OpenApiParameter(
                 "after",
                 {"type": "integer", "minimum": 0, "default": 0},
-                description="Send the moves after this number (0: the whole log). "
-                "Anything else: `BAD_CURSOR`.",
+                description="Send the moves after this number (0: the whole log), and "
+                "the chat messages from the stream's open. Anything else: `BAD_CURSOR`.",
             ),
             sse.LAST_EVENT_ID,
         ],
@@ -128,5 +147,22 @@ class GameEventsView(APIView):
         if cursor is not None and cursor.ended and game.status in feeds.CLOSED:
             return sse.nothing_more()
         user = request.user if request.user.is_authenticated else None
-        feed = feeds.GameFeed(game.pk, user, cursor.after if cursor else 0)
-        return sse.stream_response(sse.event_stream(events.topic(game.pk), feed.read))
+        feed = feeds.GameFeed(
+            game.pk,
+            user,
+            cursor.after if cursor else 0,
+            _side_start(game.pk, cursor),
+            translation.get_language(),
+        )
+        stream = sse.event_stream(events.topic(game.pk), feed.read, feed.beat)
+        return sse.stream_response(stream)
+
+
+def _side_start(game_id: int, cursor: sse.Cursor | None) -> int:
+    """Where the chat starts: after the id's second position; from the stream's open for
+    a cursor without one (a plain move number); from the start without a cursor."""
+    if cursor is None:
+        return 0
+    if cursor.side is None:
+        return feeds.side_latest(game_id)
+    return cursor.side

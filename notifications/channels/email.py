@@ -17,10 +17,12 @@ class EmailNotifier:
         address = getattr(notification.user, "email", "")
         if not address:
             return DeliveryResult.failed("The user has no email address.", retry=False)
+        with messages.in_recipients_language(notification):
+            subject, text = messages.title(notification), messages.body(notification)
         try:
             send_mail(
-                subject=messages.title(notification),
-                message=messages.body(notification),
+                subject=subject,
+                message=text,
                 from_email=settings.DEFAULT_FROM_EMAIL,
                 recipient_list=[address],
             )

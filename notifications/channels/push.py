@@ -22,13 +22,14 @@ class PushNotifier:
                 "The device was switched off: its token is no longer valid.", retry=False
             )
         notification = row.notification
-        message = PushMessage(
-            platform=device.platform,
-            token=device.token,
-            title=messages.title(notification),
-            body=messages.body(notification),
-            data=messages.payload(notification),
-        )
+        with messages.in_recipients_language(notification):
+            message = PushMessage(
+                platform=device.platform,
+                token=device.token,
+                title=messages.title(notification),
+                body=messages.body(notification),
+                data=messages.payload(notification),
+            )
         try:
             transport = get_transport()
         except CredentialsError as exc:  # the file changed since startup; fixable, so retried

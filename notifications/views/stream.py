@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -56,6 +57,8 @@ USER_EVENTS = PolymorphicProxySerializer(
     serializers={
         **{kind: _frame(kind) for kind in Kind.values},
         streams.SEEK_EVENT: SeekStreamEventSerializer,
+        # Events of the apps above (the chat's), registered when they are ready.
+        **streams.side_frames(),
     },
     resource_type_field_name="event",
 )
@@ -81,8 +84,11 @@ class UserStreamView(APIView):
         description="Every notification the caller's inbox receives from now on (your "
         "turn, invitations, deadline warnings, games started and over, timeouts), one "
         "event each, named by its `type`, its `id` the notification's id; a `match_found` is "
-        "followed by a `seek` event with the same id, the seek's new state. "
-        f"{sse.KEEPALIVE_TEXT}",
+        "followed by a `seek` event with the same id, the seek's new state. A `chat` "
+        "event (no id) tells of a message in the players' room of one of the caller's "
+        "games while the caller has no event stream of that game open; a reconnecting "
+        "client catches up from `GET /games/{id}/chat`, as `Last-Event-ID` only resumes "
+        f"the notifications. {sse.KEEPALIVE_TEXT}",
         tags=[NOTIFICATIONS_TAG],
         parameters=[
             OpenApiParameter(
@@ -106,8 +112,8 @@ class UserStreamView(APIView):
     )
     def get(self, request: Request) -> StreamingHttpResponse:
         cursor = sse.resume_cursor(request)
-        if cursor is not None and cursor.ended:
-            raise sse.bad_cursor("Last-Event-ID must be an id this stream sent.")
+        if cursor is not None and (cursor.ended or cursor.side is not None):
+            raise sse.bad_cursor(_("Last-Event-ID must be an id this stream sent."))
         user = caller(request)
         after = cursor.after if cursor is not None else streams.newest_id(user)
         feed = streams.InboxFeed(user, after)

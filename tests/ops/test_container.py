@@ -62,10 +62,13 @@ def test_the_image_runs_as_a_user_that_is_not_root() -> None:
 
 
 def test_the_image_uses_the_python_the_project_requires() -> None:
-    (base,) = [rest for keyword, rest in dockerfile() if keyword == "FROM"]
+    # Each stage: the one that compiles the catalogues (FROM ... AS catalogues), the image.
+    bases = [rest for keyword, rest in dockerfile() if keyword == "FROM"]
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["requires-python"] == ">=3.11,<3.12"
-    assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-\w+)?", base), base
+    assert bases[-1].split()[1:] == [], "the last stage is the image, unnamed"
+    for base in bases:
+        assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-\w+)?", base.split()[0]), base
 
 
 def test_the_image_command_is_the_asgi_server_on_the_asgi_application() -> None:

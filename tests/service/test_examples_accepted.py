@@ -371,6 +371,7 @@ HOW: dict[str, Callable[[Case], Sent]] = {
     "POST /api/v1/auth/register": register,
     "POST /api/v1/auth/login": log_in,
     "POST /api/v1/auth/tokens": as_caller,
+    "PATCH /api/v1/auth/me": as_caller,
     "PUT /api/v1/auth/email": as_caller,
     "POST /api/v1/auth/email/verify": email_verify,
     "POST /api/v1/auth/password": password_change,

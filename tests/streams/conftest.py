@@ -9,8 +9,13 @@ import httpx
 
 from tests.processes import WebServer
 
-# Streams close quickly in tests: a heartbeat a second lets a reader notice its stop.
-STREAM_ENV = {"STREAM_HEARTBEAT_SECONDS": "1", "STREAM_POLL_MS": "200"}
+# Streams close quickly in tests: a heartbeat a second lets a reader notice its stop. Chat
+# posts come in bursts.
+STREAM_ENV = {
+    "STREAM_HEARTBEAT_SECONDS": "1",
+    "STREAM_POLL_MS": "200",
+    "CHAT_POST_RATES": "1000/10s",
+}
 
 
 def asgi_web(env: dict[str, str], folder: Path) -> WebServer:

@@ -97,4 +97,15 @@ class StreamReader:
         )
 
     def ids(self, name: str = "move") -> list[int]:
-        return [int(e.id) for e in self.events if e.event == name and e.id is not None]
+        """The events' ids, of one part (the move number) or of the first part of two."""
+        return [
+            int(e.id.split(".")[0].removesuffix("-end"))
+            for e in self.events
+            if e.event == name and e.id is not None
+        ]
+
+    def ids_of(self, name: str) -> list[int]:
+        """The move numbers of ``move`` events, the message ids of ``chat`` events."""
+        if name == "chat":
+            return [int(e.data["id"]) for e in self.events if e.event == name]
+        return [int(e.data["number"]) for e in self.events if e.event == name]

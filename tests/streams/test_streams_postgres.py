@@ -15,6 +15,7 @@ from tests.faults.play import act, create_game, keep_offered_tickets
 from tests.processes import RedisServer, WebServer, Worker, production_env, running
 from tests.workers.conftest import database_url
 
+from . import chat_scenarios
 from .conftest import asgi_web, ticket
 from .sse_client import StreamReader
 
@@ -107,7 +108,7 @@ def test_a_reconnect_with_last_event_id_in_an_ai_sequence_loses_and_repeats_noth
     assert Game.objects.get(pk=game_id).status == "finished"
     assert_whole_log(received, game_id)
     last = reader.events[-1]
-    assert last.event == "end" and last.id == f"{received[-1]}-end"
+    assert last.event == "end" and last.id == f"{received[-1]}.0-end"
     # After the end event, a browser's reconnect is told there is nothing more.
     again = httpx.get(events_url(a, game_id), headers={"Last-Event-ID": last.id})
     assert again.status_code == 204
@@ -201,3 +202,42 @@ def test_a_users_stream_on_another_server_gets_their_turn_and_resumes_from_the_i
     newer = sorted(n["id"] for n in inbox if n["id"] > int(after))
     assert [int(e.id) for e in resumed.events] == newer
     assert {e.event for e in resumed.events} >= {"game_started"}
+
+
+# ------------------------------------------------------------------------------ chat
+def make_client(web: WebServer, name: str) -> httpx.Client:
+    return client_for(web, user(name))
+
+
+def test_chat_reaches_the_rooms_each_reader_may_read(webs):
+    chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
+
+
+def test_chat_leaves_out_blocked_and_muted_senders(webs):
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client)
+
+
+def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):
+    chat_scenarios.a_reconnect_in_a_burst_loses_and_repeats_nothing(*webs, make_client)
+
+
+def test_the_user_stream_tells_of_chat_in_games_not_watched(webs):
+    chat_scenarios.the_user_stream_tells_of_games_not_watched(*webs, make_client)
+
+
+def test_a_player_watching_the_games_stream_is_not_sent_chat_notices(webs):
+    a, b = webs
+    host, guest = make_client(a, "host"), make_client(b, "guest")
+    watched = chat_scenarios.game_of_two(host, guest)
+    elsewhere = chat_scenarios.game_of_two(host, guest)
+    # The stream is on one server, the posts go through the other: the mark is in Redis.
+    reader = chat_scenarios.watch(b, watched, guest)
+    try:
+        chat_scenarios.say(host, watched, "players", "here")
+        chat_scenarios.say(host, elsewhere, "players", "there")
+        reader.wait_for(lambda r: chat_scenarios.said(r) == ["here"], 10, "the message")
+    finally:
+        reader.stop()
+    inbox = guest.get("/notifications").json()["results"]
+    told = [n["game_id"] for n in inbox if n["type"] == "chat_message"]
+    assert told == [elsewhere]

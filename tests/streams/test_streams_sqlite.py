@@ -15,6 +15,7 @@ import pytest
 
 from tests.processes import BIN, ROOT, WebServer, running
 
+from . import chat_scenarios
 from .conftest import asgi_web, ticket
 from .sse_client import StreamReader
 
@@ -25,6 +26,7 @@ PASSWORD = "a-long-Passphrase-42"
 def embedded_env(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["SQLITE_PATH"] = str(tmp_path / "db.sqlite3")
+    env["VAR_DIR"] = str(tmp_path / "var")  # the servers' shared files (stream presence)
     subprocess.run(
         [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v0"],
         cwd=ROOT,
@@ -131,6 +133,27 @@ def test_a_stream_ends_with_the_result_when_a_player_forfeits(webs):
     end = reader.events[-1]
     assert end.event == "end" and end.data["status"] == "finished"
     assert end.data["result"] == host.get(f"/games/{game_id}/result").json()
-    assert end.id == f"{reader.ids()[-1]}-end"
+    assert end.id == f"{reader.ids()[-1]}.0-end"  # the last move, and no chat message
     again = httpx.get(f"{a.url}/api/v1/games/{game_id}/events", headers={"Last-Event-ID": end.id})
     assert again.status_code == 204
+
+
+# ------------------------------------------------------------------------------ chat
+def make_client(web: WebServer, name: str) -> httpx.Client:
+    return register(web, name)
+
+
+def test_chat_reaches_the_rooms_each_reader_may_read(webs):
+    chat_scenarios.rooms_during_and_after_the_game(*webs, make_client)
+
+
+def test_chat_leaves_out_blocked_and_muted_senders(webs):
+    chat_scenarios.blocked_and_muted_senders(*webs, make_client)
+
+
+def test_a_reconnect_in_a_burst_of_moves_and_chat_loses_and_repeats_nothing(webs):
+    chat_scenarios.a_reconnect_in_a_burst_loses_and_repeats_nothing(*webs, make_client)
+
+
+def test_the_user_stream_tells_of_chat_in_games_not_watched(webs):
+    chat_scenarios.the_user_stream_tells_of_games_not_watched(*webs, make_client)

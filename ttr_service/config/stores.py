@@ -53,6 +53,21 @@ def cache(redis_url: str | None) -> dict[str, Any]:
     }
 
 
+def caches(redis_url: str | None, var_dir: Path) -> dict[str, dict[str, Any]]:
+    """``CACHES``: the default one, and ``presence`` (who has a game's stream open,
+    ``ttr_service.streams.presence``), which every web process must share: Redis, or
+    files under the ``var`` folder."""
+    if redis_url is None:
+        presence = {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(var_dir / "presence"),
+            "OPTIONS": {"MAX_ENTRIES": 10000},
+        }
+    else:
+        presence = {**cache(redis_url), "KEY_PREFIX": "ttr:presence"}
+    return {"default": cache(redis_url), "presence": presence}
+
+
 def broker(redis_url: str | None, var_dir: Path) -> tuple[str, str | None, dict[str, Any]]:
     """Celery's broker: its URL, its transport (None: the URL's own) and its options."""
     if redis_url is not None:

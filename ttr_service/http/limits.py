@@ -20,8 +20,11 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from ttr_service.http.codes import Code
+from ttr_service.http.languages import accepted_language
 from ttr_service.http.problems import PROBLEM_CONTENT_TYPE, problem
 
 # ASGI's connection scope and messages, as Django's handler takes them.
@@ -33,7 +36,10 @@ AsgiApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def _declared(length: int, limit: int) -> str:
-    return f"The request body is {length} bytes; at most {limit} are accepted."
+    return _("The request body is %(length)d bytes; at most %(limit)d are accepted.") % {
+        "length": length,
+        "limit": limit,
+    }
 
 
 class BodySizeLimitMiddleware:
@@ -67,7 +73,9 @@ class AsgiBodySizeLimit:
         length = _content_length(scope)
         if length is not None:
             if length > limit:
-                await _refuse(send, scope, Code.REQUEST_TOO_LARGE, _declared(length, limit))
+                with translation.override(_spoken(scope)):
+                    detail = _declared(length, limit)
+                    await _refuse(send, scope, Code.REQUEST_TOO_LARGE, detail)
                 return
             # The server hands over no more than the declared length.
             await self.app(scope, receive, send)
@@ -82,8 +90,9 @@ class AsgiBodySizeLimit:
                 break  # the client went away; Django's handler sees it too
             size += len(message.get("body", b""))
             if size > limit:
-                detail = f"The request body is over {limit} bytes, the most accepted."
-                await _refuse(send, scope, Code.BODY_TOO_LARGE, detail)
+                with translation.override(_spoken(scope)):
+                    detail = _("The request body is over %(limit)d bytes, the most accepted.")
+                    await _refuse(send, scope, Code.BODY_TOO_LARGE, detail % {"limit": limit})
                 return
             if not message.get("more_body", False):
                 break
@@ -92,6 +101,14 @@ class AsgiBodySizeLimit:
             return received.pop(0) if received else await receive()
 
         await self.app(scope, replay, send)
+
+
+def _spoken(scope: Scope) -> str:
+    """The language the request asks for (Django's middleware has not run yet)."""
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"accept-language":
+            return accepted_language(value.decode("latin-1"))
+    return accepted_language("")
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -113,6 +130,8 @@ async def _refuse(send: Send, scope: Scope, code: Code, detail: str) -> None:
             "status": 413,
             "headers": [
                 (b"content-type", PROBLEM_CONTENT_TYPE.encode()),
+                (b"content-language", translation.get_language().encode()),
+                (b"vary", b"Accept-Language"),
                 (b"content-length", str(len(body)).encode()),
                 # The rest of the body is not read, so the connection cannot be reused.
                 (b"connection", b"close"),

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -47,14 +48,20 @@ class WholePageSize:
             return self.page_size
         if not _WHOLE.fullmatch(raw):
             raise ValidationError(
-                {name: [ErrorDetail(f"Expected an integer, got {raw!r}.", WRONG_TYPE)]}
+                {
+                    name: [
+                        ErrorDetail(
+                            _("Expected an integer, got '%(value)s'.") % {"value": raw}, WRONG_TYPE
+                        )
+                    ]
+                }
             )
         # Compared as text: a number of any length is a number (Python's int() refuses one
         # of more than 4,300 digits).
         digits = raw.lstrip("-").lstrip("0")
         if raw.startswith("-") or not digits:
             raise ValidationError(
-                {name: [ErrorDetail("Ensure this value is at least 1.", "min_value")]}
+                {name: [ErrorDetail(_("Ensure this value is at least 1."), "min_value")]}
             )
         most = self.max_page_size
         return most if len(digits) > len(str(most)) else min(int(digits), most)
@@ -68,5 +75,5 @@ class Pages(WholePageSize, PageNumberPagination):
     def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int | str:
         # DRF takes an empty ``page=`` as page 1; it is not a page, like any other text.
         if request.query_params.get(self.page_query_param) == "":
-            raise NotFound("Invalid page: empty.")
+            raise NotFound(_("Invalid page: empty."))
         return super().get_page_number(request, paginator)

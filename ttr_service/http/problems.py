@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -22,6 +21,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.utils.encoding import escape_uri_path
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
 from rest_framework.exceptions import APIException
@@ -31,11 +31,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from engine import EngineError, PositionError, Text
 from ttr_service.http.codes import Code, ProblemCode, declared, every_code
 from ttr_service.http.declarations import MEMBERS
+from ttr_service.http.titles import title
 from ttr_service.http.writers import Writer
 
 logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+_JSON_ERROR = "JSON parse error - "
 
 
 class ServiceError(exceptions.APIException):
@@ -98,14 +100,18 @@ class ProblemErrorSerializer(serializers.Serializer[Any]):
 def _problem_serializer() -> type[serializers.Serializer[Any]]:
     fields: dict[str, Any] = {
         "type": serializers.CharField(help_text="urn:ttr:problem:<code>"),
-        "title": serializers.CharField(help_text="The HTTP status phrase."),
+        "title": serializers.CharField(
+            help_text="The HTTP status phrase, in the answer's language (`Content-Language`)."
+        ),
         "status": serializers.IntegerField(),
         "code": serializers.ChoiceField(
             choices=sorted((name, d.meaning) for name, d in every_code().items()),
             help_text="A stable machine code, e.g. ROUTE_TAKEN. New codes may be added; a "
             "client should treat an unknown one by its HTTP status.",
         ),
-        "detail": serializers.CharField(help_text="What went wrong, for a person."),
+        "detail": serializers.CharField(
+            help_text="What went wrong, for a person, in the answer's language."
+        ),
         "instance": serializers.CharField(
             required=False,
             help_text="The request path, as a URI reference: a character other than ASCII "
@@ -134,7 +140,7 @@ def problem(
     status_code = declared(code).status
     body: dict[str, Any] = {
         "type": f"urn:ttr:problem:{code}",
-        "title": HTTPStatus(status_code).phrase,
+        "title": title(status_code),
         "status": status_code,
         "code": str(code),
         "detail": detail,
@@ -210,8 +216,14 @@ def problem_of(error: APIException | EngineError, instance: str | None) -> dict[
     if isinstance(error, exceptions.ValidationError):
         errors = field_errors(error.detail)
         fields = ", ".join(sorted({e["field"] or "(body)" for e in errors}))
-        return problem(code, f"The request has invalid fields: {fields}", instance, errors)
-    return problem(code, str(error.detail), instance)
+        detail = _("The request has invalid fields: %(fields)s") % {"fields": fields}
+        return problem(code, detail, instance, errors)
+    detail = str(error.detail)
+    if isinstance(error, exceptions.ParseError) and detail.startswith(_JSON_ERROR):
+        # DRF's parser writes this one without marking it for translation.
+        said = detail.removeprefix(_JSON_ERROR)
+        detail = _("JSON parse error - %(error)s") % {"error": said}
+    return problem(code, detail, instance)
 
 
 def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -226,7 +238,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         logger.exception("Database connection failed during %s", instance)
         body = problem(
             Code.DATABASE_UNAVAILABLE,
-            "The database connection failed; the request was not applied. Retry it.",
+            _("The database connection failed; the request was not applied. Retry it."),
             instance,
         )
         return Response(
@@ -250,13 +262,13 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
 
 
 def json_handler404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    body = problem(Code.NOT_FOUND, "No such resource.", request.path)
+    body = problem(Code.NOT_FOUND, _("No such resource."), request.path)
     return JsonResponse(body, status=404, content_type=PROBLEM_CONTENT_TYPE)
 
 
 def json_handler500(request: HttpRequest) -> JsonResponse:
     body = problem(
-        Code.SERVER_ERROR, "The server failed; the request was not applied.", request.path
+        Code.SERVER_ERROR, _("The server failed; the request was not applied."), request.path
     )
     return JsonResponse(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
 

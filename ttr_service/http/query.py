@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -68,5 +69,10 @@ class QueryParameters(serializers.Serializer[Any]):
 
 def _said(name: str, field: serializers.Field[Any, Any, Any, Any], error: str) -> str:
     if isinstance(field, serializers.ChoiceField):
-        return f"{name}: {error} One of: {', '.join(map(str, field.choices))}."
+        choices = ", ".join(map(str, field.choices))
+        return _("%(name)s: %(error)s One of: %(choices)s.") % {
+            "name": name,
+            "error": error,
+            "choices": choices,
+        }
     return f"{name}: {error}"

@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.validators import ProhibitNullCharactersValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction
@@ -165,10 +167,14 @@ def _walk(field: object, data: Any, path: str, found: dict[str, list[ErrorDetail
 def _unknown_detail(key: str, declared: Mapping[str, Any]) -> str:
     accepted = sorted(name for name, f in declared.items() if not f.read_only)
     if not accepted:
-        return f"Unknown field {key!r}: this object takes no fields."
+        return _("Unknown field '%(field)s': this object takes no fields.") % {"field": key}
     close = difflib.get_close_matches(key, accepted, n=1)
-    hint = f" Did you mean {close[0]!r}?" if close else ""
-    return f"Unknown field {key!r}; the fields are {', '.join(accepted)}.{hint}"
+    words = {"field": key, "fields": ", ".join(accepted)}
+    if close:
+        return _(
+            "Unknown field '%(field)s'; the fields are %(fields)s. Did you mean '%(close)s'?"
+        ) % {**words, "close": close[0]}
+    return _("Unknown field '%(field)s'; the fields are %(fields)s.") % words
 
 
 def _merged(errors: Mapping[str, Any], unknown: dict[str, list[ErrorDetail]]) -> dict[str, Any]:
@@ -275,8 +281,24 @@ def _got(value: Any, expected: str) -> str:
     return got
 
 
+# Each JSON type's words in a detail, in the request's language (keyed by the English).
+_TYPE_WORDS = {
+    "a boolean": gettext_lazy("a boolean"),
+    "an integer": gettext_lazy("an integer"),
+    "a floating-point number": gettext_lazy("a floating-point number"),
+    "a number": gettext_lazy("a number"),
+    "a string": gettext_lazy("a string"),
+    "an array": gettext_lazy("an array"),
+    "an object": gettext_lazy("an object"),
+    "null": gettext_lazy("null"),
+}
+
+
 def wrong_type_detail(value: Any, expected: str) -> ErrorDetail:
-    return ErrorDetail(f"Expected {expected}, got {_got(value, expected)}.", WRONG_TYPE)
+    got = _got(value, expected)
+    said = {name: str(_TYPE_WORDS.get(name, name)) for name in (expected, got)}
+    words = {"expected": said[expected], "got": said[got]}
+    return ErrorDetail(_("Expected %(expected)s, got %(got)s.") % words, WRONG_TYPE)
 
 
 def wrong_types(field: object, data: Any) -> dict[str, list[ErrorDetail]]:

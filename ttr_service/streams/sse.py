@@ -8,7 +8,9 @@ wake-up of its topic or the heartbeat, whichever comes first.
 
 An event is ``event: <name>``, ``data: <one line of JSON>`` and, for events a client may
 resume after, ``id: <cursor>``. A browser's ``EventSource`` sends the last id it saw as
-``Last-Event-ID`` when it reconnects; other clients may pass it as ``?after=``.
+``Last-Event-ID`` when it reconnects; other clients may pass it as ``?after=``. A cursor
+is a number, or two numbers joined by a dot (``41.17``) for a stream that follows two
+logs at once (a game's moves and its chat); ``?after=`` takes the first only.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.authentication import BaseAuthentication
@@ -118,12 +121,22 @@ class Event:
         """The event as sent (made once, however many streams send it)."""
         return self.encode()
 
+    @cached_property
+    def data_line(self) -> str:
+        return "data: " + json.dumps(self.data, separators=(",", ":"), default=str)
+
     def encode(self) -> bytes:
         lines = [f"event: {self.name}"]
         if self.id is not None:
             lines.append(f"id: {self.id}")
-        lines.append("data: " + json.dumps(self.data, separators=(",", ":"), default=str))
+        lines.append(self.data_line)
         return ("\n".join(lines) + "\n\n").encode()
+
+    def with_id(self, id: str) -> Event:
+        """The same event under another id, its data encoded once for both."""
+        other = Event(self.name, self.data, id)
+        vars(other)["data_line"] = self.data_line
+        return other
 
 
 @dataclass
@@ -141,6 +154,12 @@ class Batch:
 class Cursor:
     after: int
     ended: bool  # the client saw the stream's last event
+    # The second position of a two-part id (``41.17``: 17); None when the id had one.
+    side: int | None = None
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) <= 18 else None
 
 
 def bad_cursor(detail: str) -> ServiceError:
@@ -154,16 +173,18 @@ def resume_cursor(request: Request) -> Cursor | None:
     if header is not None and header.strip():
         value = header.strip()
         ended = value.endswith(END_SUFFIX)
-        number = value.removesuffix(END_SUFFIX)
-        if not number.isdigit() or len(number) > 18:
-            raise bad_cursor("Last-Event-ID must be an id this stream sent.")
-        return Cursor(int(number), ended)
-    after = request.query_params.get("after")
-    if after is None:
+        first, dot, second = value.removesuffix(END_SUFFIX).partition(".")
+        after, side = _number(first), _number(second) if dot else None
+        if after is None or (dot and side is None):
+            raise bad_cursor(_("Last-Event-ID must be an id this stream sent."))
+        return Cursor(after, ended, side)
+    query = request.query_params.get("after")
+    if query is None:
         return None
-    if not after.isdigit() or len(after) > 18:
-        raise bad_cursor("after must be a whole number from 0.")
-    return Cursor(int(after), False)
+    number = _number(query)
+    if number is None:
+        raise bad_cursor(_("after must be a whole number from 0."))
+    return Cursor(number, False)
 
 
 def nothing_more() -> StreamingHttpResponse:
@@ -174,7 +195,9 @@ def nothing_more() -> StreamingHttpResponse:
 
 
 async def event_stream(
-    topic: str, read: Callable[[float], Awaitable[Batch]]
+    topic: str,
+    read: Callable[[float], Awaitable[Batch]],
+    beat: Callable[[], Awaitable[None]] | None = None,
 ) -> AsyncIterator[bytes]:
     """The loop of one stream: ``read`` (what is new since its last call; it keeps its own
     cursor) runs at the start and after each wake-up of ``topic``, given the event loop's
@@ -182,11 +205,13 @@ async def event_stream(
     streams is one that started after that; a comment goes out every
     ``STREAM_HEARTBEAT_SECONDS`` while nothing happens; the stream closes when ``read``
     says it is done or after ``STREAM_MAX_SECONDS`` (the client reconnects with the last
-    id)."""
+    id). ``beat``, if given, runs when the stream opens and at every heartbeat (a stream
+    telling that it is still open)."""
     yield f"retry: {RETRY_MS}\n: stream open\n\n".encode()
     loop = asyncio.get_running_loop()
     closes_at = time.monotonic() + settings.STREAM_MAX_SECONDS
     with wakeups.hub().subscribe(topic) as wake:
+        await _beat(beat)
         while True:
             wake.clear()  # before the read: a wake-up during it is not lost
             batch = await _read_retrying(read, loop.time())
@@ -203,6 +228,16 @@ async def event_stream(
                 if await wake.wait(min(settings.STREAM_HEARTBEAT_SECONDS, left)):
                     break
                 yield b": heartbeat\n\n"
+                await _beat(beat)
+
+
+async def _beat(beat: Callable[[], Awaitable[None]] | None) -> None:
+    if beat is None:
+        return
+    try:
+        await beat()
+    except Exception:  # a missed beat costs a notice at most; the stream goes on
+        logger.warning("A stream's beat failed", exc_info=True)
 
 
 # A read that fails (the database restarting) is tried again after 0.25 s, 0.5 s, ... up

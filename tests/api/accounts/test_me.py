@@ -32,6 +32,7 @@ def test_it_shows_the_callers_account(make_user: Any, auth_client: Any) -> None:
         "pending_email": None,
         "has_password": True,
         "date_joined": alice.date_joined.isoformat().replace("+00:00", "Z"),
+        "language": None,
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from rest_framework.throttling import SimpleRateThrottle
@@ -12,6 +13,7 @@ from engine import load_board
 from games.models import Game
 from notifications.messages import body, payload
 from notifications.models import Notification
+from ttr_service.config.account_env import Rate
 
 from .conftest import act, create_game
 
@@ -38,8 +40,24 @@ def _secrets_for(game: Game, seat: int | None) -> set[str]:
     return ids | {str(game.seed)}
 
 
+CHAT_ROOMS = ("/chat?room=players", "/chat?room=spectators")
+
+
+@pytest.fixture(autouse=True)
+def _chatty(settings):
+    """The table talks at every step: no posting rate in the way."""
+    settings.CHAT = replace(settings.CHAT, post_rates=(Rate(100000, 10),))
+
+
+def _say(client, game_id, room, text):
+    response = client.post(
+        f"/api/v1/games/{game_id}/chat", {"room": room, "text": text}, format="json"
+    )
+    assert response.status_code == 201, response.content
+
+
 def _bodies(client, game_id):
-    for path in ("", "/moves", "/legal-actions", "/result", "/record"):
+    for path in ("", "/moves", "/legal-actions", "/result", "/record", *CHAT_ROOMS):
         yield path, client.get(f"/api/v1/games/{game_id}{path}").content.decode()
     yield "list", client.get("/api/v1/games").content.decode()
 
@@ -55,6 +73,8 @@ def test_no_endpoint_shows_hands_tickets_deck_or_seed_of_a_running_game(
         game = Game.objects.get(pk=game_id)
         if game.status != "active":
             break
+        _say(clients[step % 2], game_id, "players", f"step {step}")
+        _say(outsider, game_id, "spectators", f"watching step {step}")
         if step % 6 == 0:
             for client, seat in personas:
                 secrets = _secrets_for(game, seat)
@@ -143,7 +163,7 @@ def _twin_games(creator, opponent):
 def _opponent_payloads(opponent, outsider, anonymous, game_id, opponent_user):
     out = {}
     for who, client in (("opponent", opponent), ("outsider", outsider), ("anonymous", anonymous)):
-        for path in ("", "/moves", "/legal-actions", "/result", "/record"):
+        for path in ("", "/moves", "/legal-actions", "/result", "/record", *CHAT_ROOMS):
             response = client.get(f"/api/v1/games/{game_id}{path}")
             out[f"{who} GET{path}"] = (response.status_code, response.json())
     # An error of seat 1's own making: a route it cannot pay for.
@@ -173,6 +193,9 @@ def test_an_opponent_receives_the_same_payloads_from_games_that_differ_only_in_h
     rnd = random.Random(11)
     for step in range(40):
         games = [Game.objects.get(pk=first), Game.objects.get(pk=second)]
+        for game in games:
+            _say(creator, game.pk, "players", f"step {step}")
+            _say(outsider, game.pk, "spectators", f"watching step {step}")
         views = [
             _opponent_payloads(opponent, outsider, anonymous, g.pk, users["opponent"])
             for g in games

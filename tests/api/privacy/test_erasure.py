@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.blocks import block_create, social_preference_set
 from accounts.friends import friend_request_accept, friend_request_send
+from accounts.languages import set_preference
 from accounts.models import EmailVerification, ProviderIdentity, VerifiedEmail
 from chat.models import ChatReport, ChatSuspension, Message, Mute
 from games.models import Game, GameStatus, IdempotencyRecord, Move, Seat, Vacation
@@ -55,6 +56,7 @@ ERASED = {
     ("accounts.Block", "blocker"),
     ("accounts.Block", "blocked"),
     ("accounts.SocialPreference", "user"),
+    ("accounts.LanguagePreference", "user"),
     ("games.IdempotencyRecord", "user"),
     ("games.Vacation", "user"),
     ("ratings.PlayerStats", "user"),
@@ -138,6 +140,7 @@ def _world(alice: Person, bob: Person, carol: Person, dave: Person) -> dict[str,
     block_create(alice.user, "dave")
     block_create(dave.user, "alice")
     social_preference_set(user, invitations_from_friends_only=True)
+    set_preference(user, "el")
     Vacation.objects.create(
         user=user, starts_at=timezone.now() - timedelta(days=3), ends_at=timezone.now()
     )

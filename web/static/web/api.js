@@ -103,6 +103,7 @@ export async function request(method, path, { body, headers = {} } = {}) {
   }
   if (!response.ok) {
     const error = new ApiError(response.status, data || {});
+    error.retryAfter = response.headers.get("Retry-After"); // seconds, for a 429 or 503
     if (response.status === 401 && session.token) onUnauthorized(error);
     throw error;
   }

@@ -5,6 +5,7 @@
 // made from them.
 import { board as loadBoard, get, openEvents, post, request } from "./api.js";
 import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
+import { createChat } from "./chat.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
@@ -107,6 +108,10 @@ export function showGame(root, gameId) {
     // the deck under the pointer.
     h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
   );
+  // The chat: its panel beside the others (a bottom sheet on a phone), its button in the
+  // status card (floating on a phone).
+  const chat = createChat(gameId);
+  gameNode.append(chat.panel);
   root.replaceChildren(gameNode);
 
   const mySeat = () => (view ? view.your_seat : null);
@@ -252,6 +257,7 @@ export function showGame(root, gameId) {
     if (view && data.version < view.version) return; // a newer view was shown meanwhile
     const changed = !view || view.version !== data.version;
     view = data;
+    chat.update(view);
     etag = newEtag;
     legal = options;
     if (changed && !streamOpen) loadMoves();
@@ -340,16 +346,20 @@ export function showGame(root, gameId) {
         streamFailures = 0;
         clearTimeout(pollTimer);
         gameNode.dataset.live = "stream";
+        chat.setLive(true);
       };
       es.addEventListener("move", (e) => {
         const move = JSON.parse(e.data);
         addMoves([move]);
+        chat.nudge();
         if (!view || move.version > view.version) refreshSoon();
       });
       es.addEventListener("game", (e) => {
         const data = JSON.parse(e.data);
         if (!view || data.version !== view.version) refreshSoon();
+        chat.nudge();
       });
+      es.addEventListener("chat", (e) => chat.receive(JSON.parse(e.data)));
       es.addEventListener("end", () => {
         stopStream();
         refreshSoon();
@@ -365,6 +375,7 @@ export function showGame(root, gameId) {
     stream = null;
     streamOpen = false;
     gameNode.dataset.live = "poll";
+    chat.setLive(false);
   }
 
   function streamFailed() {
@@ -610,7 +621,7 @@ export function showGame(root, gameId) {
     }
     lines.push(sinceMyMove());
     if (view.status === "finished") lines.push(h("p", {}, h("a#replay-link", { href: `#/game/${gameId}/replay` }, t("Watch the replay"))));
-    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, `← ${t("Lobby")}`), prefsRow));
+    lines.push(h("div.row.links", {}, h("a", { href: "#/" }, `← ${t("Lobby")}`), prefsRow, chat.button));
     status.replaceChildren(...lines.filter(Boolean));
     tick();
   }
@@ -906,6 +917,7 @@ export function showGame(root, gameId) {
   startStream();
   return () => {
     alive = false;
+    chat.close();
     stopStream();
     clearTimeout(pollTimer);
     clearTimeout(streamRetry);
