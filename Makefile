@@ -10,7 +10,7 @@ SCALE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr_scale
 SCALE_REDIS_URL ?= redis://127.0.0.1:6379/12
 
 .PHONY: install run test lint test-sqlite test-postgres test-slow test-scale fuzz schema chromium \
-	gettext messages
+	gettext messages maps
 
 $(PY):
 	@test -n "$(BOOTSTRAP_PYTHON)" || { echo "error: neither python3.11 nor python3 is on PATH" >&2; exit 1; }
@@ -114,3 +114,8 @@ fuzz: install
 schema: install
 	$(PY) manage.py spectacular --api-version v1 --validate --fail-on-warn --file openapi/schema.yaml
 	$(PY) scripts/problem_tables.py
+
+# The boards' land-and-sea backdrops (web/static/web/maps/), built from Natural Earth with
+# Node.js and committed: not part of install or the tests. See docs/web.md.
+maps:
+	cd scripts/maps && npm ci --no-audit --no-fund && node build.mjs

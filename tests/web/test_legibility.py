@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from .colours import board_colours
 from .pages import (
     PHONE,
     TIMEOUT_MS,
@@ -21,7 +22,7 @@ from .pages import (
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
 
-CARD_HEX = {"#a45bc4", "#2f6fd6", "#f08c00", "#f6f6f6", "#2fb344", "#f5d000", "#2b2b2b", "#e03131"}
+CARD_HEX = {hex_ for name, hex_ in board_colours()[0].items() if name not in ("gray", "locomotive")}
 
 
 def test_claimed_routes_are_train_cars_in_colours_no_card_has(browser, web_server, artifacts):

@@ -2,21 +2,23 @@
 // Static layers (routes, cities) are built once; claims, stations, highlights and
 // overlays are changed in place as the game moves.
 
+import { drawBackdrop } from "./backdrop.js";
 import { t, tn } from "./i18n.js";
+import { createLegend } from "./legend.js";
 import { panZoom } from "./panzoom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
 export const CARD_COLORS = {
-  purple: "#a45bc4",
-  blue: "#2f6fd6",
-  orange: "#f08c00",
+  purple: "#9957b5",
+  blue: "#246fe1",
+  orange: "#d77b00",
   white: "#f6f6f6",
-  green: "#2fb344",
-  yellow: "#f5d000",
+  green: "#04ad53",
+  yellow: "#ffd100",
   black: "#2b2b2b",
-  red: "#e03131",
-  gray: "#a9a9a9",
+  red: "#de3736",
+  gray: "#a3a3a3",
   locomotive: "#c9a0dc",
 };
 
@@ -53,8 +55,10 @@ export function colorName(color) {
 
 // Player colours, chosen apart from the eight card colours (and gray): pink, cyan, brown,
 // lime and maroon. On the map a player's routes are also drawn as train cars, with
-// windows, where an unclaimed route is a row of flat slots.
-export const PLAYER_COLORS = ["#ff4fa8", "#19c3d3", "#8b5a2b", "#a4c639", "#7a1f3d"];
+// windows, where an unclaimed route is a row of flat slots. Every two colours that can
+// meet on the map are kept apart, also as the colour-blind see them
+// (tests/web/test_colours.py).
+export const PLAYER_COLORS = ["#fe55b5", "#19c3d3", "#8c5413", "#9ebf06", "#7d1f41"];
 
 const CITY_R = 7;
 const CAR_W = 7;
@@ -164,10 +168,12 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   // The map's controls sit in a bar under it, never over a city.
   const tools = document.createElement("div");
   tools.className = "board-tools";
-  tools.appendChild(zoom);
+  tools.append(createLegend(board), zoom);
   container.appendChild(tools);
   // The sea reaches past the map's edges, however the view is panned.
   el("rect", { x: full.x - full.w, y: full.y - full.h, width: 3 * full.w, height: 3 * full.h, class: "sea" }, svg);
+  // The land, lakes and borders, read after the board is drawn, under everything else.
+  drawBackdrop(el("g", { class: "backdrop", "aria-hidden": "true" }, svg), board.id);
   // The breakdown's overlays lie under the routes, as a halo around their cars: the cars
   // keep their owners' colours.
   const overlayLayer = el("g", { class: "overlays" }, svg);
