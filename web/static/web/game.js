@@ -3,7 +3,7 @@
 // (each move as it is made); while it is not open, the view is polled with If-None-Match.
 // Legal actions are asked for whenever a decision of mine is pending, and every button is
 // made from them.
-import { board as loadBoard, get, openEvents, post, request } from "./api.js";
+import { board as loadBoard, get, knownBoard, openEvents, post, request, session } from "./api.js";
 import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
 import { createChat } from "./chat.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
@@ -65,6 +65,47 @@ function payment(color, locomotives, total) {
   return parts.join(" + ") || t("nothing");
 }
 
+// Whether a seat's decision is pending in a view of the game.
+function decidesIn(v) {
+  const st = v && v.state;
+  return Boolean(v && v.status === "active" && v.your_seat !== null && st && st.pending &&
+    st.pending.seats.includes(v.your_seat));
+}
+
+// The first reads of a game page (its view, then its board and my options at once),
+// started before the client's modules load (ahead.js) or, failing that, by the entry point
+// while the language is read. A failed read is simply made again by the page.
+let ahead = null;
+export function readGameAhead(gameId) {
+  const early = window.ttrAhead;
+  window.ttrAhead = null;
+  if (early && early.gameId === gameId && early.token === session.token) {
+    ahead = {
+      gameId,
+      view: early.view,
+      options: early.options.then((r) => (r ? r.data : null)),
+    };
+    early.view.then((r) => {
+      if (r) knownBoard(r.data.board, early.board.then((b) => b ? b.data : loadBoard(r.data.board)));
+    });
+    return;
+  }
+  const view = request("GET", `/games/${gameId}`);
+  const options = view.then((r) => {
+    loadBoard(r.data.board).catch(() => {});
+    return decidesIn(r.data) ? get(`/games/${gameId}/legal-actions`) : null;
+  });
+  view.catch(() => {});
+  options.catch(() => {});
+  ahead = { gameId, view, options };
+}
+
+function takeAhead(gameId) {
+  const found = ahead && ahead.gameId === gameId ? ahead : null;
+  ahead = null;
+  return found;
+}
+
 export function showGame(root, gameId) {
   let alive = true;
   let view = null;
@@ -87,6 +128,7 @@ export function showGame(root, gameId) {
   let streamRetry = null;
   let refreshTimer = null;
   let wasMine = false;
+  let firstReads = takeAhead(gameId); // the reads the entry point started, used once
   const ui = { route: null, stationMode: false, city: null };
   // The person's ticks in a ticket offer, kept across re-renders and new versions while
   // the same offer is open: only the boxes they unticked.
@@ -225,17 +267,19 @@ export function showGame(root, gameId) {
     }
   }
 
-  // Whether a seat's decision is pending in a view of the game.
-  function decidesIn(v) {
-    const st = v && v.state;
-    return Boolean(v && v.status === "active" && v.your_seat !== null && st && st.pending &&
-      st.pending.seats.includes(v.your_seat));
-  }
-
   // A new view is shown whole: the board and the options it needs are read first, and
   // only then does it replace the one on screen, so that no panel (the status line, which
   // the move log also refreshes) runs ahead of the others.
   async function accept(data, newEtag) {
+    // The options are asked for while the board is read (the first view needs both).
+    const mine = decidesIn(data);
+    const early = firstReads;
+    firstReads = null;
+    const asking = mine && (!legal || legal.version !== data.version)
+      ? (early ? early.options.catch(() => null) : Promise.resolve(null))
+        .then((o) => (o && o.version === data.version ? o : get(`/games/${gameId}/legal-actions`)))
+        .catch((err) => ({ failed: err }))
+      : null;
     if (data.board !== boardId) {
       const loaded = await loadBoard(data.board);
       if (data.board !== boardId) {
@@ -244,14 +288,12 @@ export function showGame(root, gameId) {
         theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
       }
     }
-    const mine = decidesIn(data);
     let options = mine ? legal : null;
-    if (mine && (!legal || legal.version !== data.version)) {
-      try {
-        options = await get(`/games/${gameId}/legal-actions`);
-      } catch (err) {
+    if (asking) {
+      options = await asking;
+      if (options && options.failed) {
+        showError(options.failed);
         options = null;
-        showError(err);
       }
     }
     if (view && data.version < view.version) return; // a newer view was shown meanwhile
@@ -268,7 +310,12 @@ export function showGame(root, gameId) {
 
   async function refresh() {
     try {
-      const r = await request("GET", `/games/${gameId}`, { headers: etag ? { "If-None-Match": etag } : {} });
+      let r = null;
+      if (firstReads) r = await firstReads.view.catch(() => null);
+      if (!r) {
+        firstReads = null;
+        r = await request("GET", `/games/${gameId}`, { headers: etag ? { "If-None-Match": etag } : {} });
+      }
       if (!alive) return;
       if (r.status === 200) {
         quietPolls = 0;
