@@ -6,10 +6,12 @@
 {
 const found = location.hash.match(/^#\/game\/(\d+)$/);
 const token = localStorage.getItem("ttr.token");
+// The language chosen in this browser, else the one the page was served in.
+const language = localStorage.getItem("ttr.language") || document.documentElement.lang || "en";
 
 function read(path) {
   return fetch(`/api/v1${path}`, {
-    headers: { Accept: "application/json", Authorization: `Token ${token}` },
+    headers: { Accept: "application/json", Authorization: `Token ${token}`, "Accept-Language": language },
     cache: "no-store",
   }).then(async (r) => (r.ok ? { status: r.status, data: await r.json(), etag: r.headers.get("ETag") } : null))
     .catch(() => null);
