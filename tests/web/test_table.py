@@ -33,3 +33,51 @@ def test_opening_a_game_reads_its_view_board_and_options_once_each(browser, web_
     # reads are the page's own. Each is made once, by the script in the head, and used.
     last = reads[-3:]
     assert sorted(last) == sorted([f"games/{game_id}", f"games/{game_id}/legal-actions", "boards/europe"])
+
+
+def strip_boxes(page) -> list[tuple[float, float, float, float]]:
+    boxes = page.eval_on_selector_all(
+        "#strip .strip-seat",
+        "ns => ns.map(n => { const b = n.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })",
+    )
+    return [tuple(round(v, 1) for v in b) for b in boxes]
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_players_strip_stays_in_view_and_in_place(browser, web_server, viewport):
+    ada = make_user("ada")
+    game_id = my_turn(ada)
+    size = PHONE if viewport == "phone" else {"width": 1280, "height": 700}
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", viewport=size)
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    page.screenshot(path=f"var/artifacts/web/strip-{viewport}.png")
+    cells = page.locator("#strip .strip-seat")
+    assert cells.count() == 4
+    me = cells.nth(0)
+    label = me.get_attribute("aria-label") or ""
+    assert "ada (you)" in label and "45 trains" in label and "points" in label, label
+    assert "to-move" in (me.get_attribute("class") or "")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    before = strip_boxes(page)
+    # The panels scroll to their end: the strip and the map stay on screen.
+    page.eval_on_selector("#log", "n => n.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(100)
+    box = page.locator("#strip").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert box is not None and 0 <= box["y"] < 20, box
+    assert board is not None and board["y"] < size["height"] / 2, board
+    # A whole turn (two cards, then the AIs): numbers change, the cells do not move.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#draw-blind")
+    page.wait_for_selector("#prompt[data-kind=second_card]", timeout=TIMEOUT_MS)
+    page.click("#draw-blind")
+    page.wait_for_function(
+        "() => document.querySelector('#strip .strip-seat[data-seat=\"0\"]').getAttribute('aria-label').includes('6 cards')"
+        " || document.querySelector('#strip .strip-seat[data-seat=\"0\"]').getAttribute('aria-label').includes('7 cards')",
+        timeout=TIMEOUT_MS,
+    )
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert strip_boxes(page) == before
+    others = page.locator("#strip .strip-seat[data-seat='1'] .strip-last").inner_text().strip()
+    assert others, "the AI's last move is shown"

@@ -11,6 +11,7 @@ import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
+import { renderStrip } from "./strip.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction
@@ -144,8 +145,10 @@ export function showGame(root, gameId) {
   const log = h("section.card.log#log", {}, h("h3", {}, t("Moves")), h("ol.move-log"));
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
+  const strip = h("div.strip#strip", { role: "list", "aria-label": t("Players") });
   const gameNode = h("div.game", { dataset: { game: gameId } },
-    boardWrap,
+    // The players strip above the map, both pinned while the panels scroll.
+    h("div.stage", {}, strip, boardWrap),
     // The market before the hand: a card taken may add a row to the hand, never moving
     // the deck under the pointer.
     h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
@@ -366,6 +369,7 @@ export function showGame(root, gameId) {
     if (view) {
       renderStatus();
       renderPlayers();
+      showStrip();
     }
     renderBoard();
   }
@@ -533,6 +537,7 @@ export function showGame(root, gameId) {
     renderHand();
     renderTickets();
     renderPlayers();
+    showStrip();
     renderBoard();
     renderLog();
     if (view.status === "finished" && !resultShown) {
@@ -542,6 +547,7 @@ export function showGame(root, gameId) {
         if (!alive || !sheet) return;
         finalSheet = sheet;
         renderPlayers();
+        showStrip();
         renderTickets();
       });
     }
@@ -916,6 +922,11 @@ export function showGame(root, gameId) {
     );
   }
 
+
+  function showStrip() {
+    const totals = finalSheet ? new Map(finalSheet.players.map((p) => [p.seat, p.total])) : null;
+    renderStrip(strip, { view, mySeat: mySeat(), last: lastMoves(), totals });
+  }
 
   function renderPlayers() {
     const st = state();
