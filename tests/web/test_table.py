@@ -8,6 +8,7 @@ import re
 import pytest
 
 from .pages import PHONE, TIMEOUT_MS, game_against_ai, keep_all_offered, make_user, open_as
+from .test_tap_targets import small_targets
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,3 +82,87 @@ def test_the_players_strip_stays_in_view_and_in_place(browser, web_server, viewp
     assert strip_boxes(page) == before
     others = page.locator("#strip .strip-seat[data-seat='1'] .strip-last").inner_text().strip()
     assert others, "the AI's last move is shown"
+
+
+
+def legal_actions(user, game_id: int) -> list[dict]:
+    from .pages import api_as
+
+    return api_as(user).get(f"/api/v1/games/{game_id}/legal-actions").json()["actions"]
+
+
+def ready_to_claim(user, game_id: int) -> list[dict]:
+    """Cards drawn from the deck turn after turn (the AIs answering inline) until a route
+    can be claimed: the claim_route actions then."""
+    from .pages import act
+
+    for _ in range(30):
+        actions = legal_actions(user, game_id)
+        claims = [a for a in actions if a["type"] == "claim_route"]
+        if claims:
+            return claims
+        act(user, game_id, {"type": "draw_blind"})
+        act(user, game_id, {"type": "draw_blind"})
+    raise AssertionError("no route became claimable")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_tapping_a_city_lists_its_routes_to_claim_and_a_payment_claims(browser, web_server, viewport):
+    from .pages import DESKTOP, record_actions
+
+    ada = make_user("ada")
+    game_id = my_turn(ada, ais=1)
+    claims = ready_to_claim(ada, game_id)
+    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if viewport == "phone" else {"viewport": DESKTOP}
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", **options)
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    sent = record_actions(page)
+    # The route's first city, tapped on the map.
+    first = claims[0]
+    route_cities = page.evaluate(
+        "(id) => fetch('/api/v1/boards/europe').then(r => r.json()).then(b => b.routes.find(r => r.id === id).cities)",
+        first["route"],
+    )
+    at = route_cities[0]
+    page.locator(f'g.city[data-city="{at}"] circle').dispatch_event("click")
+    sheet = page.locator("#prompt.sheet" if viewport == "phone" else "#prompt")
+    page.wait_for_selector(f'#prompt li.claim-group[data-route="{first["route"]}"]', timeout=TIMEOUT_MS)
+    assert at in page.inner_text("#claim-sheet-title")
+    listed = page.eval_on_selector_all("#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)")
+    expected = {a["route"] for a in claims if a["route"] in listed}
+    assert set(listed) == expected and first["route"] in listed
+    assert page.evaluate("() => document.activeElement.id") == "claim-sheet-title"
+    if viewport == "phone":
+        box = sheet.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"] + 1, box
+        assert page.locator("#board").bounding_box()["y"] < box["y"]
+        page.screenshot(path=f"var/artifacts/web/claim-sheet-{viewport}.png")
+        assert not small_targets(page)
+    buttons = page.locator(f'#prompt button.pay-option[data-route="{first["route"]}"]')
+    assert buttons.count() == sum(1 for a in claims if a["route"] == first["route"])
+    buttons.first.click()
+    page.wait_for_function(
+        "(id) => document.querySelector(`g.route[data-route=\"${id}\"]`).dataset.owner === '0'",
+        arg=first["route"],
+        timeout=TIMEOUT_MS,
+    )
+    assert sent[-1]["action"]["type"] == "claim_route"
+    assert sent[-1]["action"]["route"] == first["route"]
+
+
+def test_the_list_of_every_route_one_can_claim(browser, web_server):
+    ada = make_user("ada")
+    game_id = my_turn(ada, ais=1)
+    claims = ready_to_claim(ada, game_id)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    page.click("#claimable-routes")
+    page.wait_for_selector("#prompt li.claim-group", timeout=TIMEOUT_MS)
+    listed = page.eval_on_selector_all("#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)")
+    assert sorted(listed) == sorted({a["route"] for a in claims})
+    assert page.locator("#prompt button.pay-option").count() == len(claims)
+    label = page.get_attribute("#prompt button.pay-option >> nth=0", "aria-label") or ""
+    assert label.startswith("Claim ") and " with " in label, label
+    page.click("#close-claims")
+    page.wait_for_selector("#claimable-routes", timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.id") == "claimable-routes"

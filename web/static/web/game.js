@@ -12,6 +12,7 @@ import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
 import { renderStrip } from "./strip.js";
+import { claimableRoutes, claimSheet } from "./claims.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction
@@ -130,7 +131,9 @@ export function showGame(root, gameId) {
   let refreshTimer = null;
   let wasMine = false;
   let firstReads = takeAhead(gameId); // the reads the entry point started, used once
-  const ui = { route: null, stationMode: false, city: null };
+  // claims: null, or the list of claimable routes shown: { city } (a tapped city's, or
+  // every route's when city is null).
+  const ui = { route: null, stationMode: false, city: null, claims: null };
   // The person's ticks in a ticket offer, kept across re-renders and new versions while
   // the same offer is open: only the boxes they unticked.
   const keepChoice = { offer: null, unticked: new Set() };
@@ -168,6 +171,7 @@ export function showGame(root, gameId) {
     ui.route = null;
     ui.stationMode = false;
     ui.city = null;
+    ui.claims = null;
   }
 
   // A move is decided on the options the API listed, so it states their version: the
@@ -509,8 +513,23 @@ export function showGame(root, gameId) {
     render();
   }
 
+  // The routes at a city one can claim now, in a sheet; or every route's (city null).
+  function showClaims(city) {
+    if (!myDecision() || busy || !legal || legal.pending.kind !== "turn_action") return;
+    clearError();
+    ui.route = null;
+    ui.stationMode = false;
+    ui.city = null;
+    ui.claims = { city, opened: true };
+    render();
+  }
+
   function clickCity(city) {
-    if (!ui.stationMode || busy) return;
+    if (!ui.stationMode) {
+      showClaims(city);
+      return;
+    }
+    if (busy) return;
     if (!actionsOf("build_station").some((a) => a.city === city)) {
       showError({ message: t("You cannot build a station in %(city)s.", { city: theBoard.place(city) }) });
       return;
@@ -752,6 +771,23 @@ export function showGame(root, gameId) {
     ];
   }
 
+  function claimsSheet() {
+    const groups = claimableRoutes(legal.actions, theBoard, ui.claims.city);
+    return claimSheet({
+      city: ui.claims.city,
+      groups,
+      board: theBoard,
+      busy,
+      payment: (a, route) => payment(a.color, a.locomotives, route.length),
+      onPick: (a) => play(a),
+      onClose: () => {
+        resetUi();
+        render();
+        document.getElementById("claimable-routes")?.focus();
+      },
+    });
+  }
+
   function stationOptions() {
     const built = boardData.rules.stations_per_player - state().seats[mySeat()].stations_left;
     const cost = boardData.rules.station_costs[built];
@@ -822,9 +858,11 @@ export function showGame(root, gameId) {
         ];
       }
       else if (ui.route) body = claimOptions();
+      else if (ui.claims) body = claimsSheet();
       else if (ui.stationMode) body = stationOptions();
       else {
         const buttons = [];
+        buttons.push(h("button#claimable-routes", { onclick: () => showClaims(null), disabled: busy || !actionsOf("claim_route").length }, t("Routes I can claim")));
         if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }), disabled: busy }, t("Draw tickets")));
         if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, t("Build a station")));
         body = [
@@ -835,6 +873,12 @@ export function showGame(root, gameId) {
       }
     }
     prompt.replaceChildren(...body);
+    prompt.classList.toggle("sheet", Boolean(ui.claims) && Boolean(myDecision()));
+    if (ui.claims && ui.claims.opened) {
+      // Just opened: the keyboard and screen readers are taken to it.
+      ui.claims.opened = false;
+      prompt.querySelector("#claim-sheet-title")?.focus({ preventScroll: true });
+    }
     prompt.hidden = view.status === "finished"; // the result says it all
     prompt.classList.toggle("active", Boolean(myDecision()));
     // What the prompt offers, for scripts and tests driving the page.
