@@ -166,3 +166,36 @@ def test_the_list_of_every_route_one_can_claim(browser, web_server):
     page.click("#close-claims")
     page.wait_for_selector("#claimable-routes", timeout=TIMEOUT_MS)
     assert page.evaluate("() => document.activeElement.id") == "claimable-routes"
+
+
+def test_reduced_motion_stops_every_animation_over_the_players_choice(browser, web_server):
+    ada = make_user("ada")
+    game_id = my_turn(ada, ais=1)
+    context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    context.add_init_script("localStorage.setItem('ttr.prefs', JSON.stringify({motion: true}))")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    html = "document.documentElement.dataset.motion"
+    assert page.evaluate(html) == "off"
+    assert not page.is_checked("#pref-motion") and page.is_disabled("#pref-motion")
+    # A claim arriving would pop and glow: with reduced motion nothing runs, even forced.
+    moving = page.evaluate(
+        """() => {
+            const route = document.querySelector('g.route');
+            route.classList.add('just-claimed', 'recent');
+            document.documentElement.dataset.motion = 'on';
+            const s = getComputedStyle(route);
+            const found = [s.animationDuration, s.transitionDuration];
+            const bar = document.querySelector('.score-track .bar');
+            found.push(getComputedStyle(bar).transitionDuration);
+            document.documentElement.dataset.motion = 'off';
+            return found;
+        }"""
+    )
+    assert all(value in ("0s", "") for value in moving), moving
+    # The device's setting changes while the page is open: the player's choice returns.
+    page.emulate_media(reduced_motion="no-preference")
+    page.wait_for_function(f"() => {html} === 'on'", timeout=TIMEOUT_MS)
+    assert page.is_checked("#pref-motion") and page.is_enabled("#pref-motion")
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function(f"() => {html} === 'off'", timeout=TIMEOUT_MS)
