@@ -199,3 +199,110 @@ def test_reduced_motion_stops_every_animation_over_the_players_choice(browser, w
     assert page.is_checked("#pref-motion") and page.is_enabled("#pref-motion")
     page.emulate_media(reduced_motion="reduce")
     page.wait_for_function(f"() => {html} === 'off'", timeout=TIMEOUT_MS)
+
+
+def press_until(page, selector: str, key: str = "Tab", limit: int = 80) -> None:
+    """Tab forward until ``selector`` has the focus."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{selector} never took the focus")
+
+
+def focus_ring(page) -> str:
+    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+
+
+def test_a_whole_game_start_and_turns_by_keyboard(browser, web_server):
+    from .pages import DESKTOP, record_actions
+
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", viewport=DESKTOP)
+    sent = record_actions(page)
+    page.wait_for_selector("#prompt[data-kind=choose_initial_tickets]", timeout=TIMEOUT_MS)
+    # The first tickets: one unticked with Space, kept with Enter.
+    press_until(page, "#prompt input[type=checkbox]")
+    assert focus_ring(page) != "none"
+    page.keyboard.press("Space")
+    press_until(page, "#keep-tickets")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    assert sent[-1]["action"]["type"] == "keep_tickets"
+    assert len(sent[-1]["action"]["tickets"]) >= 2
+    # A turn: a market card with Enter, then the deck with Space; the focus stays on the
+    # market card drawn again, so the deck is a Tab or two away.
+    # (not a locomotive: taken face up, it would end the turn)
+    press_until(page, "#market button.card-face:not([disabled]):not([data-card=locomotive])")
+    assert focus_ring(page) != "none"
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("Take the face-up"), label
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#prompt[data-kind=second_card]", timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement !== document.body")
+    press_until(page, "#draw-blind")
+    page.keyboard.press("Space")
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    assert [a["action"]["type"] for a in sent[-2:]] == ["draw_face_up", "draw_blind"]
+    # The map names its routes and cities for screen readers, in the player's language.
+    route = page.get_attribute("g.route >> nth=0", "aria-label") or ""
+    city = page.get_attribute("g.city >> nth=0", "aria-label") or ""
+    assert "–" in route and city, (route, city)
+    assert page.get_attribute("svg.board", "role") == "group"
+    # A claim from the list, by keyboard, when one can be made.
+    claims = ready_to_claim(ada, game_id)
+    page.reload()
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    press_until(page, "#claimable-routes")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#prompt li.claim-group", timeout=TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.id") == "claim-sheet-title"
+    press_until(page, "#prompt button.pay-option")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/actions")):
+        page.keyboard.press("Enter")
+    claim = sent[-1]["action"]
+    assert claim in claims
+    # Claimed, or a tunnel asking for its extra cards.
+    page.wait_for_selector(
+        f'g.route[data-route="{claim["route"]}"][data-owner="0"], #prompt[data-kind=tunnel_payment]',
+        timeout=TIMEOUT_MS,
+    )
+
+
+@pytest.mark.parametrize("motion", ["on", "off", "reduced"])
+def test_the_others_turn_is_replayed_when_mine_comes(browser, web_server, motion):
+    from .pages import act, two_player_game
+
+    ada, bob = make_user("ada"), make_user("bob")
+    game_id = two_player_game(ada, bob, first_seat=0)
+    keep_all_offered(ada, game_id)
+    keep_all_offered(bob, game_id)
+    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    if motion == "reduced":
+        options["reduced_motion"] = "reduce"
+    context = browser.new_context(**options)
+    if motion == "off":
+        context.add_init_script("localStorage.setItem('ttr.prefs', JSON.stringify({motion: false}))")
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    assert page.locator("#recap").count() == 0  # nothing to replay on opening the page
+    page.click("#draw-blind")
+    page.wait_for_selector("#prompt[data-kind=second_card]", timeout=TIMEOUT_MS)
+    page.click("#draw-blind")
+    page.wait_for_selector("#prompt:not([data-kind])", timeout=TIMEOUT_MS)
+    # bob's turn, played through the API: two cards from the deck.
+    act(bob, game_id, {"type": "draw_blind"})
+    act(bob, game_id, {"type": "draw_blind"})
+    page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    if motion != "on":
+        page.wait_for_timeout(500)
+        assert page.locator("#recap").count() == 0
+        return
+    page.wait_for_selector("#recap", timeout=TIMEOUT_MS)
+    assert "bob" in page.inner_text("#recap .recap-text")
+    assert page.locator("#recap-skip").bounding_box()["height"] >= 44
+    page.click("#recap-skip")
+    assert page.locator("#recap").count() == 0
+    # The turn goes on as before: the deck still answers.
+    assert page.is_enabled("#draw-blind")

@@ -13,6 +13,8 @@ import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
 import { renderStrip } from "./strip.js";
 import { claimableRoutes, claimSheet } from "./claims.js";
+import { keepFocus, nameTheMap } from "./keyboard.js";
+import { playRecap } from "./recap.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction
@@ -131,6 +133,8 @@ export function showGame(root, gameId) {
   let refreshTimer = null;
   let wasMine = false;
   let firstReads = takeAhead(gameId); // the reads the entry point started, used once
+  let waited = false; // this page has seen me wait for the others
+  const recap = { due: null, stop: () => {} }; // when my turn came, and how to end the recap
   // claims: null, or the list of claimable routes shown: { city } (a tapped city's, or
   // every route's when city is null).
   const ui = { route: null, stationMode: false, city: null, claims: null };
@@ -161,6 +165,9 @@ export function showGame(root, gameId) {
   const chat = createChat(gameId);
   gameNode.append(chat.panel);
   root.replaceChildren(gameNode);
+  // A control drawn again keeps the keyboard's focus; one gone hands it to the prompt.
+  const restoreFocus = keepFocus(gameNode, () => (myDecision() ? prompt : null));
+  prompt.tabIndex = -1;
 
   const mySeat = () => (view ? view.your_seat : null);
   const state = () => (view ? view.state : null);
@@ -182,6 +189,7 @@ export function showGame(root, gameId) {
 
   async function play(action) {
     if (busy) return;
+    recap.stop();
     busy = true;
     clearError();
     const before = view;
@@ -376,6 +384,26 @@ export function showGame(root, gameId) {
       showStrip();
     }
     renderBoard();
+    startRecap();
+  }
+
+  // The recap of the others' moves, once my turn has come and their moves are read (the
+  // stream may bring them just after the view). A move of mine ends it.
+  function startRecap() {
+    if (!recap.due || !theBoard || !myDecision()) return;
+    if (Date.now() - recap.due > 3000) {
+      recap.due = null;
+      return;
+    }
+    const { lines } = othersSinceMyMove();
+    if (!lines.length) return;
+    recap.due = null;
+    recap.stop();
+    recap.stop = playRecap(boardWrap, theBoard, lines.slice(-8), (hadFocus) => {
+      recap.stop = () => {};
+      renderBoard();
+      if (hadFocus) prompt.focus();
+    });
   }
 
   // Polling: the moves made since the last one read, once per new version.
@@ -544,6 +572,9 @@ export function showGame(root, gameId) {
     if (!view) return;
     const mine = Boolean(myDecision());
     if (mine && !wasMine) beep();
+    // My turn after a wait seen on this page: the others' moves are replayed on the map.
+    if (mine && !wasMine && waited) recap.due = Date.now();
+    if (!mine && view.status === "active" && mySeat() !== null) waited = true;
     wasMine = mine;
     document.title = pageTitle();
     gameNode.classList.toggle("busy", busy);
@@ -559,6 +590,8 @@ export function showGame(root, gameId) {
     showStrip();
     renderBoard();
     renderLog();
+    restoreFocus();
+    startRecap();
     if (view.status === "finished" && !resultShown) {
       resultShown = true;
       // Once the sheet is read, the players table and the tickets say what it says.
@@ -617,9 +650,8 @@ export function showGame(root, gameId) {
       h("strong", {}, d.who), ` ${d.text}`);
   }
 
-  // What the others did since my last move, at the top of the page when it is my turn.
-  function sinceMyMove() {
-    if (!theBoard || mySeat() === null || !myDecision()) return null;
+  // The others' moves since my last move, as lines; `from` is 0 when I have not moved yet.
+  function othersSinceMyMove() {
     // My moves of this turn (a first card) are left out, so that the list stays as it was
     // when the turn began and nothing under it moves between two cards.
     let end = moves.length;
@@ -627,6 +659,13 @@ export function showGame(root, gameId) {
     let from = end;
     while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
     const lines = logLines(moves.slice(from, end)).filter((d) => d.seat !== null && d.seat !== undefined);
+    return { from, lines };
+  }
+
+  // What the others did since my last move, at the top of the page when it is my turn.
+  function sinceMyMove() {
+    if (!theBoard || mySeat() === null || !myDecision()) return null;
+    const { from, lines } = othersSinceMyMove();
     if (!lines.length) return null;
     return h("div.since#since", {}, h("p.muted", {}, from ? t("Since your last move:") : t("So far:")),
       h("ol.move-log", {}, lines.slice(-8).map(logItem)));
@@ -650,6 +689,7 @@ export function showGame(root, gameId) {
       for (const c of s.stations) stations.push({ city: c, seat: s.seat });
     }
     theBoard.setClaims(owners, stations);
+    nameTheMap(theBoard, view, owners, stations);
     const mine = myDecision();
     const claimable = new Set(mine && !ui.stationMode ? actionsOf("claim_route").map((a) => a.route) : []);
     const buildable = new Set(mine && ui.stationMode ? actionsOf("build_station").map((a) => a.city) : []);
@@ -853,7 +893,7 @@ export function showGame(root, gameId) {
           h("p.what", {}, boardData.rules.face_up_locomotive_ends_draw
             ? t("From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn.")
             : t("From the market or the deck. Tickets and stations wait for your next turn.")),
-          h("div.row", {}, h("button", { disabled: true }, t("Draw tickets")),
+          h("div.row", {}, h("button", { disabled: true }, t("Routes I can claim")), h("button", { disabled: true }, t("Draw tickets")),
             boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, t("Build a station")) : null),
         ];
       }
@@ -1019,6 +1059,7 @@ export function showGame(root, gameId) {
   startStream();
   return () => {
     alive = false;
+    recap.stop();
     chat.close();
     stopStream();
     clearTimeout(pollTimer);
