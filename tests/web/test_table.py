@@ -7,7 +7,19 @@ import re
 
 import pytest
 
-from .pages import PHONE, TIMEOUT_MS, game_against_ai, keep_all_offered, make_user, open_as
+from .pages import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT_MS,
+    act,
+    api_as,
+    game_against_ai,
+    keep_all_offered,
+    make_user,
+    open_as,
+    record_actions,
+    two_player_game,
+)
 from .test_tap_targets import small_targets
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,13 +45,16 @@ def test_opening_a_game_reads_its_view_board_and_options_once_each(browser, web_
     # open_as loads the page three times (the origin, the hash, a reload): the last load's
     # reads are the page's own. Each is made once, by the script in the head, and used.
     last = reads[-3:]
-    assert sorted(last) == sorted([f"games/{game_id}", f"games/{game_id}/legal-actions", "boards/europe"])
+    assert sorted(last) == sorted(
+        [f"games/{game_id}", f"games/{game_id}/legal-actions", "boards/europe"]
+    )
 
 
 def strip_boxes(page) -> list[tuple[float, float, float, float]]:
     boxes = page.eval_on_selector_all(
         "#strip .strip-seat",
-        "ns => ns.map(n => { const b = n.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })",
+        "ns => ns.map(n => { const b = n.getBoundingClientRect();"
+        " return [b.x, b.y, b.width, b.height]; })",
     )
     return [tuple(round(v, 1) for v in b) for b in boxes]
 
@@ -73,8 +88,10 @@ def test_the_players_strip_stays_in_view_and_in_place(browser, web_server, viewp
     page.wait_for_selector("#prompt[data-kind=second_card]", timeout=TIMEOUT_MS)
     page.click("#draw-blind")
     page.wait_for_function(
-        "() => document.querySelector('#strip .strip-seat[data-seat=\"0\"]').getAttribute('aria-label').includes('6 cards')"
-        " || document.querySelector('#strip .strip-seat[data-seat=\"0\"]').getAttribute('aria-label').includes('7 cards')",
+        """() => {
+            const me = document.querySelector('#strip .strip-seat[data-seat="0"]');
+            return /\\b[67] cards\\b/.test(me.getAttribute('aria-label'));
+        }""",
         timeout=TIMEOUT_MS,
     )
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
@@ -84,18 +101,13 @@ def test_the_players_strip_stays_in_view_and_in_place(browser, web_server, viewp
     assert others, "the AI's last move is shown"
 
 
-
 def legal_actions(user, game_id: int) -> list[dict]:
-    from .pages import api_as
-
     return api_as(user).get(f"/api/v1/games/{game_id}/legal-actions").json()["actions"]
 
 
 def ready_to_claim(user, game_id: int) -> list[dict]:
     """Cards drawn from the deck turn after turn (the AIs answering inline) until a route
     can be claimed: the claim_route actions then."""
-    from .pages import act
-
     for _ in range(30):
         actions = legal_actions(user, game_id)
         claims = [a for a in actions if a["type"] == "claim_route"]
@@ -107,28 +119,37 @@ def ready_to_claim(user, game_id: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_tapping_a_city_lists_its_routes_to_claim_and_a_payment_claims(browser, web_server, viewport):
-    from .pages import DESKTOP, record_actions
-
+def test_tapping_a_city_lists_its_routes_to_claim_and_a_payment_claims(
+    browser, web_server, viewport
+):
     ada = make_user("ada")
     game_id = my_turn(ada, ais=1)
     claims = ready_to_claim(ada, game_id)
-    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if viewport == "phone" else {"viewport": DESKTOP}
+    options = (
+        {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+        if viewport == "phone"
+        else {"viewport": DESKTOP}
+    )
     page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", **options)
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
     sent = record_actions(page)
     # The route's first city, tapped on the map.
     first = claims[0]
     route_cities = page.evaluate(
-        "(id) => fetch('/api/v1/boards/europe').then(r => r.json()).then(b => b.routes.find(r => r.id === id).cities)",
+        "(id) => fetch('/api/v1/boards/europe').then(r => r.json())"
+        ".then(b => b.routes.find(r => r.id === id).cities)",
         first["route"],
     )
     at = route_cities[0]
     page.locator(f'g.city[data-city="{at}"] circle').dispatch_event("click")
     sheet = page.locator("#prompt.sheet" if viewport == "phone" else "#prompt")
-    page.wait_for_selector(f'#prompt li.claim-group[data-route="{first["route"]}"]', timeout=TIMEOUT_MS)
+    page.wait_for_selector(
+        f'#prompt li.claim-group[data-route="{first["route"]}"]', timeout=TIMEOUT_MS
+    )
     assert at in page.inner_text("#claim-sheet-title")
-    listed = page.eval_on_selector_all("#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)")
+    listed = page.eval_on_selector_all(
+        "#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)"
+    )
     expected = {a["route"] for a in claims if a["route"] in listed}
     assert set(listed) == expected and first["route"] in listed
     assert page.evaluate("() => document.activeElement.id") == "claim-sheet-title"
@@ -158,7 +179,9 @@ def test_the_list_of_every_route_one_can_claim(browser, web_server):
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
     page.click("#claimable-routes")
     page.wait_for_selector("#prompt li.claim-group", timeout=TIMEOUT_MS)
-    listed = page.eval_on_selector_all("#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)")
+    listed = page.eval_on_selector_all(
+        "#prompt li.claim-group", "ns => ns.map(n => n.dataset.route)"
+    )
     assert sorted(listed) == sorted({a["route"] for a in claims})
     assert page.locator("#prompt button.pay-option").count() == len(claims)
     label = page.get_attribute("#prompt button.pay-option >> nth=0", "aria-label") or ""
@@ -204,7 +227,9 @@ def test_reduced_motion_stops_every_animation_over_the_players_choice(browser, w
 def press_until(page, selector: str, key: str = "Tab", limit: int = 80) -> None:
     """Tab forward until ``selector`` has the focus."""
     for _ in range(limit):
-        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+        if page.evaluate(
+            "(s) => document.activeElement && document.activeElement.matches(s)", selector
+        ):
             return
         page.keyboard.press(key)
     raise AssertionError(f"{selector} never took the focus")
@@ -215,8 +240,6 @@ def focus_ring(page) -> str:
 
 
 def test_a_whole_game_start_and_turns_by_keyboard(browser, web_server):
-    from .pages import DESKTOP, record_actions
-
     ada = make_user("ada")
     game_id = game_against_ai(ada, ais=1)
     page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", viewport=DESKTOP)
@@ -248,7 +271,7 @@ def test_a_whole_game_start_and_turns_by_keyboard(browser, web_server):
     # The map names its routes and cities for screen readers, in the player's language.
     route = page.get_attribute("g.route >> nth=0", "aria-label") or ""
     city = page.get_attribute("g.city >> nth=0", "aria-label") or ""
-    assert "–" in route and city, (route, city)
+    assert "\u2013" in route and city, (route, city)  # the en dash between two cities
     assert page.get_attribute("svg.board", "role") == "group"
     # A claim from the list, by keyboard, when one can be made.
     claims = ready_to_claim(ada, game_id)
@@ -265,15 +288,14 @@ def test_a_whole_game_start_and_turns_by_keyboard(browser, web_server):
     assert claim in claims
     # Claimed, or a tunnel asking for its extra cards.
     page.wait_for_selector(
-        f'g.route[data-route="{claim["route"]}"][data-owner="0"], #prompt[data-kind=tunnel_payment]',
+        f'g.route[data-route="{claim["route"]}"][data-owner="0"],'
+        " #prompt[data-kind=tunnel_payment]",
         timeout=TIMEOUT_MS,
     )
 
 
 @pytest.mark.parametrize("motion", ["on", "off", "reduced"])
 def test_the_others_turn_is_replayed_when_mine_comes(browser, web_server, motion):
-    from .pages import act, two_player_game
-
     ada, bob = make_user("ada"), make_user("bob")
     game_id = two_player_game(ada, bob, first_seat=0)
     keep_all_offered(ada, game_id)
@@ -283,7 +305,9 @@ def test_the_others_turn_is_replayed_when_mine_comes(browser, web_server, motion
         options["reduced_motion"] = "reduce"
     context = browser.new_context(**options)
     if motion == "off":
-        context.add_init_script("localStorage.setItem('ttr.prefs', JSON.stringify({motion: false}))")
+        context.add_init_script(
+            "localStorage.setItem('ttr.prefs', JSON.stringify({motion: false}))"
+        )
     page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", context=context)
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
     assert page.locator("#recap").count() == 0  # nothing to replay on opening the page
