@@ -17,10 +17,9 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 CATALOGUE = JSONCatalog.as_view(domain="djangojs", packages=["web"])
 # Every module the entry point imports, directly or not: the page asks for them all at
 # once (modulepreload) rather than level by level as each import is read.
+_STATIC = Path(__file__).resolve().parent / "static" / "web"
 MODULES = sorted(
-    f"web/{p.name}"
-    for p in (Path(__file__).resolve().parent / "static" / "web").glob("*.js")
-    if p.name != "app.js"
+    f"web/{p.relative_to(_STATIC).as_posix()}" for p in _STATIC.rglob("*.js") if p.name != "app.js"
 )
 
 
