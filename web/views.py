@@ -15,11 +15,17 @@ from django.views.i18n import JSONCatalog
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 CATALOGUE = JSONCatalog.as_view(domain="djangojs", packages=["web"])
+# Every module the entry point imports, directly or not: the page asks for them all at
+# once (modulepreload) rather than level by level as each import is read.
+_STATIC = Path(__file__).resolve().parent / "static" / "web"
+MODULES = sorted(
+    f"web/{p.relative_to(_STATIC).as_posix()}" for p in _STATIC.rglob("*.js") if p.name != "app.js"
+)
 
 
 @require_GET
 def shell(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/index.html")
+    return render(request, "web/index.html", {"modules": MODULES})
 
 
 def _compiled(lang: str) -> str | None:

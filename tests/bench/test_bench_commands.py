@@ -49,6 +49,7 @@ RUN_HERE = {
     "request_profile",
     "rules_engine",
     "streams",
+    "web_first_screen",
     "workers",
 }
 
@@ -182,6 +183,13 @@ def test_workers_on_the_embedded_default_times_ai_replies_and_ai_games() -> None
     has_keys(figures, WORKER_FIGURES | {"ai_games_per_minute"})
     assert (figures["broker"], figures["database"]) == ("default", "sqlite3")
     assert (figures["ai_replies_timed"], figures["ai_games"]) == (2, 1)
+
+
+def test_web_first_screen_times_a_phone_opening_a_game() -> None:
+    figures = run("web_first_screen", "--runs", "1", "--cpu", "2", timeout=240)
+    has_keys(figures, {"runs", "cpu_slowdown", "cache", "median_ms", "p95_ms", "met"})
+    assert (figures["runs"], figures["cpu_slowdown"], figures["cache"]) == (1, 2.0, "cold")
+    assert figures["median_ms"] > 0
 
 
 def test_account_data_times_an_export_and_an_erasure() -> None:

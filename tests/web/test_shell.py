@@ -26,6 +26,28 @@ def test_the_root_serves_the_client_page(client):
     assert 'href="/static/web/style.css"' in body
 
 
+def test_the_page_preloads_every_module_at_once(client):
+    # The imports of the entry point are asked for together, not level by level as each
+    # module is read: a phone would wait for every level's round trip.
+    body = client.get("/").content.decode()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/web/([^"]+)">', body))
+    modules = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.js")}
+    assert preloaded == modules - {"app.js"}
+    assert {"game.js", "board.js", "chat.js"} <= preloaded
+
+
+def test_a_game_page_starts_its_reads_before_its_modules_load(client):
+    # The inline script in the head reads the game's view (then its board and options)
+    # while the modules load, through /api/v1 only, and comes before every file it waits for.
+    body = client.get("/").content.decode()
+    head = body[: body.index("</head>")]
+    script = head.index("<script>")
+    assert script < head.index('rel="stylesheet"') < head.index('type="module"')
+    inline = head[script : head.index("</script>", script)]
+    assert "window.ttrAhead" in inline
+    assert re.findall(r"fetch\(([^,)]*)", inline) == ["`/api/v1${path}`"]
+
+
 def test_the_page_answers_only_get(client):
     assert client.post("/").status_code == 405
 

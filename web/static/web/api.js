@@ -176,6 +176,11 @@ export async function openEvents(path, after = null) {
 
 // Boards never change while the page is open.
 const boards = new Map();
+// A board read elsewhere (a read started before this module loaded).
+export function knownBoard(id, promise) {
+  if (!boards.has(id)) boards.set(id, promise);
+}
+
 export function board(id) {
   if (!boards.has(id)) boards.set(id, get(`/boards/${encodeURIComponent(id)}`));
   return boards.get(id);

@@ -4,7 +4,7 @@ import { showAccount } from "./account.js";
 import { ApiError, get, onSessionChange, patch, post, session, setUnauthorizedHandler } from "./api.js";
 import { clearError, h, showError } from "./dom.js";
 import { showFriends } from "./friends.js";
-import { showGame } from "./game.js";
+import { readGameAhead, showGame } from "./game.js";
 import {
   LANGUAGES, browserLanguage, language, onLanguageChange, setLanguage, storedLanguage, supported, t,
 } from "./i18n.js";
@@ -188,6 +188,9 @@ async function startLanguage() {
   }
 }
 
+// A game's page reads its game while the language is read.
+const opening = location.hash.match(/^#\/game\/(\d+)$/);
+if (opening && session.token) readGameAhead(Number(opening[1]));
 await startLanguage();
 onLanguageChange(() => {
   const focused = document.activeElement && document.activeElement.id;

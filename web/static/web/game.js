@@ -3,7 +3,7 @@
 // (each move as it is made); while it is not open, the view is polled with If-None-Match.
 // Legal actions are asked for whenever a decision of mine is pending, and every button is
 // made from them.
-import { board as loadBoard, get, openEvents, post, request } from "./api.js";
+import { board as loadBoard, get, knownBoard, openEvents, post, request, session } from "./api.js";
 import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
 import { createChat } from "./chat.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
@@ -11,6 +11,10 @@ import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
+import { renderStrip } from "./strip.js";
+import { claimableRoutes, claimSheet } from "./claims.js";
+import { keepFocus, nameTheMap } from "./keyboard.js";
+import { playRecap } from "./recap.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction
@@ -65,6 +69,47 @@ function payment(color, locomotives, total) {
   return parts.join(" + ") || t("nothing");
 }
 
+// Whether a seat's decision is pending in a view of the game.
+function decidesIn(v) {
+  const st = v && v.state;
+  return Boolean(v && v.status === "active" && v.your_seat !== null && st && st.pending &&
+    st.pending.seats.includes(v.your_seat));
+}
+
+// The first reads of a game page (its view, then its board and my options at once),
+// started before the client's modules load (ahead.js) or, failing that, by the entry point
+// while the language is read. A failed read is simply made again by the page.
+let ahead = null;
+export function readGameAhead(gameId) {
+  const early = window.ttrAhead;
+  window.ttrAhead = null;
+  if (early && early.gameId === gameId && early.token === session.token) {
+    ahead = {
+      gameId,
+      view: early.view,
+      options: early.options.then((r) => (r ? r.data : null)),
+    };
+    early.view.then((r) => {
+      if (r) knownBoard(r.data.board, early.board.then((b) => b ? b.data : loadBoard(r.data.board)));
+    });
+    return;
+  }
+  const view = request("GET", `/games/${gameId}`);
+  const options = view.then((r) => {
+    loadBoard(r.data.board).catch(() => {});
+    return decidesIn(r.data) ? get(`/games/${gameId}/legal-actions`) : null;
+  });
+  view.catch(() => {});
+  options.catch(() => {});
+  ahead = { gameId, view, options };
+}
+
+function takeAhead(gameId) {
+  const found = ahead && ahead.gameId === gameId ? ahead : null;
+  ahead = null;
+  return found;
+}
+
 export function showGame(root, gameId) {
   let alive = true;
   let view = null;
@@ -87,7 +132,12 @@ export function showGame(root, gameId) {
   let streamRetry = null;
   let refreshTimer = null;
   let wasMine = false;
-  const ui = { route: null, stationMode: false, city: null };
+  let firstReads = takeAhead(gameId); // the reads the entry point started, used once
+  let waited = false; // this page has seen me wait for the others
+  const recap = { due: null, stop: () => {} }; // when my turn came, and how to end the recap
+  // claims: null, or the list of claimable routes shown: { city } (a tapped city's, or
+  // every route's when city is null).
+  const ui = { route: null, stationMode: false, city: null, claims: null };
   // The person's ticks in a ticket offer, kept across re-renders and new versions while
   // the same offer is open: only the boxes they unticked.
   const keepChoice = { offer: null, unticked: new Set() };
@@ -102,8 +152,10 @@ export function showGame(root, gameId) {
   const log = h("section.card.log#log", {}, h("h3", {}, t("Moves")), h("ol.move-log"));
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
+  const strip = h("div.strip#strip", { role: "list", "aria-label": t("Players") });
   const gameNode = h("div.game", { dataset: { game: gameId } },
-    boardWrap,
+    // The players strip above the map, both pinned while the panels scroll.
+    h("div.stage", {}, strip, boardWrap),
     // The market before the hand: a card taken may add a row to the hand, never moving
     // the deck under the pointer.
     h("aside.side", {}, status, prompt, result, market, hand, tickets, players, log),
@@ -113,6 +165,9 @@ export function showGame(root, gameId) {
   const chat = createChat(gameId);
   gameNode.append(chat.panel);
   root.replaceChildren(gameNode);
+  // A control drawn again keeps the keyboard's focus; one gone hands it to the prompt.
+  const restoreFocus = keepFocus(gameNode, () => (myDecision() ? prompt : null));
+  prompt.tabIndex = -1;
 
   const mySeat = () => (view ? view.your_seat : null);
   const state = () => (view ? view.state : null);
@@ -123,6 +178,7 @@ export function showGame(root, gameId) {
     ui.route = null;
     ui.stationMode = false;
     ui.city = null;
+    ui.claims = null;
   }
 
   // A move is decided on the options the API listed, so it states their version: the
@@ -133,6 +189,7 @@ export function showGame(root, gameId) {
 
   async function play(action) {
     if (busy) return;
+    recap.stop();
     busy = true;
     clearError();
     const before = view;
@@ -225,17 +282,19 @@ export function showGame(root, gameId) {
     }
   }
 
-  // Whether a seat's decision is pending in a view of the game.
-  function decidesIn(v) {
-    const st = v && v.state;
-    return Boolean(v && v.status === "active" && v.your_seat !== null && st && st.pending &&
-      st.pending.seats.includes(v.your_seat));
-  }
-
   // A new view is shown whole: the board and the options it needs are read first, and
   // only then does it replace the one on screen, so that no panel (the status line, which
   // the move log also refreshes) runs ahead of the others.
   async function accept(data, newEtag) {
+    // The options are asked for while the board is read (the first view needs both).
+    const mine = decidesIn(data);
+    const early = firstReads;
+    firstReads = null;
+    const asking = mine && (!legal || legal.version !== data.version)
+      ? (early ? early.options.catch(() => null) : Promise.resolve(null))
+        .then((o) => (o && o.version === data.version ? o : get(`/games/${gameId}/legal-actions`)))
+        .catch((err) => ({ failed: err }))
+      : null;
     if (data.board !== boardId) {
       const loaded = await loadBoard(data.board);
       if (data.board !== boardId) {
@@ -244,14 +303,12 @@ export function showGame(root, gameId) {
         theBoard = createBoard(boardWrap, boardData, { onRoute: clickRoute, onCity: clickCity });
       }
     }
-    const mine = decidesIn(data);
     let options = mine ? legal : null;
-    if (mine && (!legal || legal.version !== data.version)) {
-      try {
-        options = await get(`/games/${gameId}/legal-actions`);
-      } catch (err) {
+    if (asking) {
+      options = await asking;
+      if (options && options.failed) {
+        showError(options.failed);
         options = null;
-        showError(err);
       }
     }
     if (view && data.version < view.version) return; // a newer view was shown meanwhile
@@ -268,7 +325,12 @@ export function showGame(root, gameId) {
 
   async function refresh() {
     try {
-      const r = await request("GET", `/games/${gameId}`, { headers: etag ? { "If-None-Match": etag } : {} });
+      let r = null;
+      if (firstReads) r = await firstReads.view.catch(() => null);
+      if (!r) {
+        firstReads = null;
+        r = await request("GET", `/games/${gameId}`, { headers: etag ? { "If-None-Match": etag } : {} });
+      }
       if (!alive) return;
       if (r.status === 200) {
         quietPolls = 0;
@@ -319,8 +381,29 @@ export function showGame(root, gameId) {
     if (view) {
       renderStatus();
       renderPlayers();
+      showStrip();
     }
     renderBoard();
+    startRecap();
+  }
+
+  // The recap of the others' moves, once my turn has come and their moves are read (the
+  // stream may bring them just after the view). A move of mine ends it.
+  function startRecap() {
+    if (!recap.due || !theBoard || !myDecision()) return;
+    if (Date.now() - recap.due > 3000) {
+      recap.due = null;
+      return;
+    }
+    const { lines } = othersSinceMyMove();
+    if (!lines.length) return;
+    recap.due = null;
+    recap.stop();
+    recap.stop = playRecap(boardWrap, theBoard, lines.slice(-8), (hadFocus) => {
+      recap.stop = () => {};
+      renderBoard();
+      if (hadFocus) prompt.focus();
+    });
   }
 
   // Polling: the moves made since the last one read, once per new version.
@@ -458,8 +541,23 @@ export function showGame(root, gameId) {
     render();
   }
 
+  // The routes at a city one can claim now, in a sheet; or every route's (city null).
+  function showClaims(city) {
+    if (!myDecision() || busy || !legal || legal.pending.kind !== "turn_action") return;
+    clearError();
+    ui.route = null;
+    ui.stationMode = false;
+    ui.city = null;
+    ui.claims = { city, opened: true };
+    render();
+  }
+
   function clickCity(city) {
-    if (!ui.stationMode || busy) return;
+    if (!ui.stationMode) {
+      showClaims(city);
+      return;
+    }
+    if (busy) return;
     if (!actionsOf("build_station").some((a) => a.city === city)) {
       showError({ message: t("You cannot build a station in %(city)s.", { city: theBoard.place(city) }) });
       return;
@@ -474,6 +572,9 @@ export function showGame(root, gameId) {
     if (!view) return;
     const mine = Boolean(myDecision());
     if (mine && !wasMine) beep();
+    // My turn after a wait seen on this page: the others' moves are replayed on the map.
+    if (mine && !wasMine && waited) recap.due = Date.now();
+    if (!mine && view.status === "active" && mySeat() !== null) waited = true;
     wasMine = mine;
     document.title = pageTitle();
     gameNode.classList.toggle("busy", busy);
@@ -486,8 +587,11 @@ export function showGame(root, gameId) {
     renderHand();
     renderTickets();
     renderPlayers();
+    showStrip();
     renderBoard();
     renderLog();
+    restoreFocus();
+    startRecap();
     if (view.status === "finished" && !resultShown) {
       resultShown = true;
       // Once the sheet is read, the players table and the tickets say what it says.
@@ -495,6 +599,7 @@ export function showGame(root, gameId) {
         if (!alive || !sheet) return;
         finalSheet = sheet;
         renderPlayers();
+        showStrip();
         renderTickets();
       });
     }
@@ -545,9 +650,8 @@ export function showGame(root, gameId) {
       h("strong", {}, d.who), ` ${d.text}`);
   }
 
-  // What the others did since my last move, at the top of the page when it is my turn.
-  function sinceMyMove() {
-    if (!theBoard || mySeat() === null || !myDecision()) return null;
+  // The others' moves since my last move, as lines; `from` is 0 when I have not moved yet.
+  function othersSinceMyMove() {
     // My moves of this turn (a first card) are left out, so that the list stays as it was
     // when the turn began and nothing under it moves between two cards.
     let end = moves.length;
@@ -555,6 +659,13 @@ export function showGame(root, gameId) {
     let from = end;
     while (from > 0 && moves[from - 1].seat !== mySeat()) from -= 1;
     const lines = logLines(moves.slice(from, end)).filter((d) => d.seat !== null && d.seat !== undefined);
+    return { from, lines };
+  }
+
+  // What the others did since my last move, at the top of the page when it is my turn.
+  function sinceMyMove() {
+    if (!theBoard || mySeat() === null || !myDecision()) return null;
+    const { from, lines } = othersSinceMyMove();
     if (!lines.length) return null;
     return h("div.since#since", {}, h("p.muted", {}, from ? t("Since your last move:") : t("So far:")),
       h("ol.move-log", {}, lines.slice(-8).map(logItem)));
@@ -578,6 +689,7 @@ export function showGame(root, gameId) {
       for (const c of s.stations) stations.push({ city: c, seat: s.seat });
     }
     theBoard.setClaims(owners, stations);
+    nameTheMap(theBoard, view, owners, stations);
     const mine = myDecision();
     const claimable = new Set(mine && !ui.stationMode ? actionsOf("claim_route").map((a) => a.route) : []);
     const buildable = new Set(mine && ui.stationMode ? actionsOf("build_station").map((a) => a.city) : []);
@@ -699,6 +811,23 @@ export function showGame(root, gameId) {
     ];
   }
 
+  function claimsSheet() {
+    const groups = claimableRoutes(legal.actions, theBoard, ui.claims.city);
+    return claimSheet({
+      city: ui.claims.city,
+      groups,
+      board: theBoard,
+      busy,
+      payment: (a, route) => payment(a.color, a.locomotives, route.length),
+      onPick: (a) => play(a),
+      onClose: () => {
+        resetUi();
+        render();
+        document.getElementById("claimable-routes")?.focus();
+      },
+    });
+  }
+
   function stationOptions() {
     const built = boardData.rules.stations_per_player - state().seats[mySeat()].stations_left;
     const cost = boardData.rules.station_costs[built];
@@ -764,14 +893,16 @@ export function showGame(root, gameId) {
           h("p.what", {}, boardData.rules.face_up_locomotive_ends_draw
             ? t("From the market (not a locomotive) or the deck. Tickets and stations wait for your next turn.")
             : t("From the market or the deck. Tickets and stations wait for your next turn.")),
-          h("div.row", {}, h("button", { disabled: true }, t("Draw tickets")),
+          h("div.row", {}, h("button", { disabled: true }, t("Routes I can claim")), h("button", { disabled: true }, t("Draw tickets")),
             boardData.rules.stations_per_player > 0 ? h("button", { disabled: true }, t("Build a station")) : null),
         ];
       }
       else if (ui.route) body = claimOptions();
+      else if (ui.claims) body = claimsSheet();
       else if (ui.stationMode) body = stationOptions();
       else {
         const buttons = [];
+        buttons.push(h("button#claimable-routes", { onclick: () => showClaims(null), disabled: busy || !actionsOf("claim_route").length }, t("Routes I can claim")));
         if (actionsOf("draw_tickets").length) buttons.push(h("button#draw-tickets", { onclick: () => play({ type: "draw_tickets" }), disabled: busy }, t("Draw tickets")));
         if (actionsOf("build_station").length) buttons.push(h("button#build-station", { onclick: () => { ui.stationMode = true; render(); }, disabled: busy }, t("Build a station")));
         body = [
@@ -782,6 +913,12 @@ export function showGame(root, gameId) {
       }
     }
     prompt.replaceChildren(...body);
+    prompt.classList.toggle("sheet", Boolean(ui.claims) && Boolean(myDecision()));
+    if (ui.claims && ui.claims.opened) {
+      // Just opened: the keyboard and screen readers are taken to it.
+      ui.claims.opened = false;
+      prompt.querySelector("#claim-sheet-title")?.focus({ preventScroll: true });
+    }
     prompt.hidden = view.status === "finished"; // the result says it all
     prompt.classList.toggle("active", Boolean(myDecision()));
     // What the prompt offers, for scripts and tests driving the page.
@@ -870,6 +1007,11 @@ export function showGame(root, gameId) {
   }
 
 
+  function showStrip() {
+    const totals = finalSheet ? new Map(finalSheet.players.map((p) => [p.seat, p.total])) : null;
+    renderStrip(strip, { view, mySeat: mySeat(), last: lastMoves(), totals });
+  }
+
   function renderPlayers() {
     const st = state();
     const pending = st && st.pending ? st.pending.seats : [];
@@ -917,6 +1059,7 @@ export function showGame(root, gameId) {
   startStream();
   return () => {
     alive = false;
+    recap.stop();
     chat.close();
     stopStream();
     clearTimeout(pollTimer);

@@ -1,13 +1,17 @@
 // The player's display choices, kept in localStorage: short animations (on unless the
 // system asks for reduced motion) and a sound when a decision becomes theirs (off).
+// The system's reduced motion wins over the choice, as long as it is asked for: no
+// animation then, whatever the box said (motionOn() is what the page follows).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 const KEY = "ttr.prefs";
 
+const REDUCED = window.matchMedia ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+const reduced = () => Boolean(REDUCED && REDUCED.matches);
+
 function defaults() {
-  const reduced = window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  return { motion: !reduced, sound: false };
+  return { motion: !reduced(), sound: false };
 }
 
 function load() {
@@ -20,8 +24,19 @@ function load() {
 
 export const prefs = load();
 
+// Whether anything may move: the player's choice, unless the system asks for less motion.
+export function motionOn() {
+  return prefs.motion && !reduced();
+}
+
 function apply() {
-  document.documentElement.dataset.motion = prefs.motion ? "on" : "off";
+  document.documentElement.dataset.motion = motionOn() ? "on" : "off";
+  document.documentElement.dataset.reducedMotion = String(reduced());
+  for (const box of document.querySelectorAll("#pref-motion")) {
+    box.checked = motionOn();
+    box.disabled = reduced();
+    box.title = reduced() ? t("Off: your device asks for reduced motion.") : "";
+  }
 }
 
 function set(name, value) {
@@ -36,7 +51,12 @@ export function settingsRow() {
     h("label.pref", {},
       h("input", { type: "checkbox", id: `pref-${name}`, checked: prefs[name], onchange: (e) => set(name, e.target.checked) }),
       ` ${label}`);
-  return h("div.row.prefs", {}, box("motion", t("Animations")), box("sound", t("Sound on my turn")));
+  const row = h("div.row.prefs", {}, box("motion", t("Animations")), box("sound", t("Sound on my turn")));
+  const motion = row.querySelector("#pref-motion");
+  motion.checked = motionOn();
+  motion.disabled = reduced();
+  motion.title = reduced() ? t("Off: your device asks for reduced motion.") : "";
+  return row;
 }
 
 let audio = null;
@@ -63,4 +83,6 @@ export function beep() {
   }
 }
 
+// The device's setting may change while the page is open (a phone's battery saver).
+if (REDUCED && REDUCED.addEventListener) REDUCED.addEventListener("change", apply);
 apply();
