@@ -26,6 +26,16 @@ from .pages import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("_fast_passwords")]
 
 TOUCH = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+# Whether a tap at the middle of the element lands on it (its corners inset by 4 px too).
+UNCOVERED = """(selector) => {
+    const el = document.querySelector(selector);
+    const r = el.getBoundingClientRect();
+    const points = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+        [r.left + 4, r.top + 4], [r.right - 4, r.top + 4],
+        [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]];
+    const hit = ([x, y]) => el.contains(document.elementFromPoint(x, y));
+    return r.bottom <= innerHeight && points.every(hit);
+}"""
 
 
 def keep_fewest_tickets(page) -> int:
@@ -134,5 +144,10 @@ def test_a_whole_usa_game_on_a_phone_by_tapping(browser, web_server, artifacts):
         total = page.locator(f'#result tbody tr[data-seat="{p["seat"]}"] td.total')
         assert total.inner_text().strip() == str(p["total"])
     assert page.locator("#winner").inner_text().strip()
+    # A finished game's page ends with the board: scrolled to its end, the floating Chat
+    # button leaves the map's Zoom button uncovered (it once sat over it, out of reach).
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate(UNCOVERED, "#board button.zoom"), "the Chat button covers Zoom"
+    page.screenshot(path=str(artifacts / "phone-game-usa-result-end.png"))
     page.screenshot(path=str(artifacts / "phone-game-usa-result.png"), full_page=True)
     assert errors == []
