@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from accounts.services import token_issue
 from tests.api import PASSWORD
+from tests.caches import fresh_caches
 
 
 @pytest.fixture(autouse=True)
@@ -35,15 +35,8 @@ def _fast_password_hashing(settings: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_cache(settings: Any) -> Iterator[None]:
-    settings.CACHES = {
-        name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": place}
-        for name, place in (("default", "api-tests"), ("presence", "api-presence"))
-    }
-    for name in settings.CACHES:
-        caches[name].clear()
-    yield
-    for name in settings.CACHES:
-        caches[name].clear()
+    with fresh_caches(settings, "api-tests"):
+        yield
 
 
 @pytest.fixture

@@ -24,7 +24,6 @@ from urllib.parse import urlencode
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache as django_cache
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from jsonschema import Draft202012Validator
@@ -38,6 +37,7 @@ from engine import KeepTickets, load_board, new_game
 from engine.actions import parse_action
 from games.models import Game
 from tests.api.accounts.provider_keys import KeyServer, SigningKey, claims_for, provider_settings
+from tests.caches import fresh_caches
 from tests.service.test_schema_examples import as_json_schema
 from ttr_service.celery import app as celery_app
 
@@ -105,17 +105,10 @@ CASES = cases()
 @pytest.fixture(autouse=True)
 def _quick_and_isolated(settings: Any) -> Iterator[None]:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "examples-accepted",
-        }
-    }
-    django_cache.clear()
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = False
-    django_cache.clear()
+    with fresh_caches(settings, "examples-accepted"):
+        celery_app.conf.task_always_eager = True
+        yield
+        celery_app.conf.task_always_eager = False
 
 
 # A stand-in for Apple's and Google's signing key: the sign-in examples' ID tokens are

@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from accounts.services import token_issue
+from tests.caches import fresh_caches
 
 CODE = re.compile(r"`([A-Z][A-Z0-9_]+)`")
 TOKEN_CODES = {"NOT_AUTHENTICATED", "AUTHENTICATION_FAILED"}
@@ -123,15 +123,8 @@ def test_the_401s_say_what_a_token_does(schema: dict[str, Any]) -> None:
 @pytest.fixture
 def fresh_cache(settings: Any) -> Iterator[None]:
     """Throttle counters of these requests only."""
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "response-descriptions",
-        }
-    }
-    cache.clear()
-    yield
-    cache.clear()
+    with fresh_caches(settings, "response-descriptions"):
+        yield
 
 
 @pytest.fixture

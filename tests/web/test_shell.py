@@ -57,18 +57,22 @@ def test_it_loads_nothing_from_outside_the_server(client):
     sources = re.findall(r'(?:src|href)="([^"]+)"', body)
     assert sources
     assert all(s.startswith(("/", "#", "data:")) for s in sources), sources
-    for path in STATIC.iterdir():
-        assert "http://" not in path.read_text().replace("http://www.w3.org/2000/svg", "")
-        assert "https://" not in path.read_text()
+    for path in (p for p in STATIC.rglob("*") if p.is_file()):
+        assert "http://" not in path.read_text().replace("http://www.w3.org/2000/svg", ""), path
+        assert "https://" not in path.read_text(), path
 
 
 def test_only_the_api_module_talks_to_the_server():
     # Every request goes through api.js, and api.js only reaches /api/v1: the client is
-    # built on the public API alone. i18n.js reads the client's own words, and only them.
-    callers = sorted(p.name for p in STATIC.glob("*.js") if "fetch(" in p.read_text())
-    assert callers == ["api.js", "i18n.js"]
+    # built on the public API alone. i18n.js reads the client's own words, and only them;
+    # backdrop.js reads the boards' land and sea, static files beside it, and only them.
+    callers = sorted(p.name for p in STATIC.rglob("*.js") if "fetch(" in p.read_text())
+    assert callers == ["api.js", "backdrop.js", "i18n.js"]
     i18n = (STATIC / "i18n.js").read_text()
     assert re.findall(r"fetch\(([^,)]*)", i18n) == ["`/web/i18n/${code}.json`"]
+    backdrop = (STATIC / "backdrop.js").read_text()
+    assert re.findall(r"fetch\(([^,)]*)", backdrop) == ["url"]
+    assert "new URL(`./maps/${map}.json`, import.meta.url)" in backdrop
     assert 'const BASE = "/api/v1";' in (STATIC / "api.js").read_text()
     assert "fetch(BASE + path" in (STATIC / "api.js").read_text()
 
