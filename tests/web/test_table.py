@@ -277,6 +277,8 @@ def test_a_whole_game_start_and_turns_by_keyboard(browser, web_server):
     claims = ready_to_claim(ada, game_id)
     page.reload()
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
+    # The list's button waits for the moves one can make now, read after the prompt shows.
+    page.wait_for_selector("#claimable-routes:not([disabled])", timeout=TIMEOUT_MS)
     press_until(page, "#claimable-routes")
     page.keyboard.press("Enter")
     page.wait_for_selector("#prompt li.claim-group", timeout=TIMEOUT_MS)
