@@ -60,7 +60,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.processes import Process, WebServer, Worker, wait_for  # noqa: E402
+from tests.processes import BENCH_ENV, Process, WebServer, Worker, wait_for  # noqa: E402
 
 PASSWORD = "a-long-bench-Passphrase-7"
 # The person's choice on a turn: the first of these in the legal list, else the first
@@ -78,16 +78,7 @@ def _base_env() -> dict[str, str]:
         {
             # bench.latency_settings must be importable by gunicorn and the worker.
             "PYTHONPATH": str(ROOT) + (os.pathsep + path if path else ""),
-            "DJANGO_SETTINGS_MODULE": "ttr_service.settings",
-            "DEBUG": "false",
-            "SECRET_KEY": "bench-only-" + "k" * 48,
-            "SECURE_SSL_REDIRECT": "false",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            # The benchmark measures the moves, not the per-user request limits.
-            "THROTTLE_USER_RATE": "1000000/min",
-            "THROTTLE_ANON_RATE": "1000000/min",
-            "THROTTLE_LOGIN_RATE": "1000000/min",
-            "AI_MOVE_DELAY_MS": "0",
+            **BENCH_ENV,
         }
     )
     return env

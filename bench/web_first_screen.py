@@ -44,7 +44,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
-from tests.processes import WebServer, Worker, running, wait_for  # noqa: E402
+from tests.processes import BENCH_ENV, WebServer, Worker, running, wait_for  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "a-long-bench-Passphrase-7"
@@ -68,20 +68,7 @@ TIMELINE = """() => performance.getEntries()
 def environment(folder: Path) -> dict[str, str]:
     drop = {"DATABASE_URL", "REDIS_URL", "SQLITE_PATH", "DJANGO_SETTINGS_MODULE"}
     env = {k: v for k, v in os.environ.items() if k not in drop}
-    env.update(
-        {
-            "VAR_DIR": str(folder),
-            "DJANGO_SETTINGS_MODULE": "ttr_service.settings",
-            "DEBUG": "false",
-            "SECRET_KEY": "bench-only-" + "k" * 48,
-            "SECURE_SSL_REDIRECT": "false",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "THROTTLE_USER_RATE": "1000000/min",
-            "THROTTLE_ANON_RATE": "1000000/min",
-            "THROTTLE_LOGIN_RATE": "1000000/min",
-            "AI_MOVE_DELAY_MS": "0",
-        }
-    )
+    env.update({**BENCH_ENV, "VAR_DIR": str(folder)})
     return env
 
 

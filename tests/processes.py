@@ -219,3 +219,18 @@ def production_env(database_url: str, redis_url: str, label: str) -> dict[str, s
         "SECURE_SSL_REDIRECT": "false",
         "ALLOWED_HOSTS": "127.0.0.1",
     }
+
+
+# What a benchmark's service runs with: DEBUG off on the loopback, request limits and the
+# AI's pause out of the way (the benchmarks measure the service, not its limits).
+BENCH_ENV = {
+    "DJANGO_SETTINGS_MODULE": "ttr_service.settings",
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-only-" + "k" * 48,
+    "SECURE_SSL_REDIRECT": "false",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "THROTTLE_USER_RATE": "1000000/min",
+    "THROTTLE_ANON_RATE": "1000000/min",
+    "THROTTLE_LOGIN_RATE": "1000000/min",
+    "AI_MOVE_DELAY_MS": "0",
+}
