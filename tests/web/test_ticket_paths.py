@@ -19,6 +19,8 @@ from .pages import (
     DESKTOP,
     PHONE,
     TIMEOUT_MS,
+    api_as,
+    finish_with_ai,
     game_against_ai,
     keep_all_offered,
     make_user,
@@ -298,3 +300,26 @@ def test_a_tickets_path_is_drawn_from_the_ticket_list(browser, web_server, artif
     if not phone:
         page.hover("#players h3")
     page.wait_for_selector("g.path-leg", state="detached", timeout=TIMEOUT_MS)
+
+
+def test_after_the_game_a_ticket_shows_the_path_the_score_sheet_counts(browser, web_server):
+    ada = make_user("ada")
+    game_id = game_against_ai(ada, ais=1)
+    finish_with_ai(game_id)
+    sheet = next(
+        p
+        for p in api_as(ada).get(f"/api/v1/games/{game_id}/result").json()["players"]
+        if p["seat"] == 0
+    )
+    page = open_as(browser, web_server.url, ada, f"#/game/{game_id}")
+    page.wait_for_selector("#result table td.total", timeout=TIMEOUT_MS)
+    page.wait_for_selector(f"{row(sheet['tickets'][0]['id'])}[data-path]", timeout=TIMEOUT_MS)
+    for ticket in sheet["tickets"]:
+        page.hover(row(ticket["id"]))
+        progress = page.inner_text(f"{row(ticket['id'])} .progress")
+        if ticket["completed"]:
+            assert progress == "connected"
+            assert set(path_drawn(page)) == set(ticket["path"])
+        else:
+            assert progress == "not connected"
+            assert path_drawn(page) == {}
