@@ -177,6 +177,9 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
   // The breakdown's overlays lie under the routes, as a halo around their cars: the cars
   // keep their owners' colours.
   const overlayLayer = el("g", { class: "overlays" }, svg);
+  // A ticket's path, lit from the ticket list: a halo under the routes too, over the
+  // breakdown's.
+  const pathLayer = el("g", { class: "ticket-path", "aria-hidden": "true" }, svg);
   const routeLayer = el("g", { class: "routes" }, svg);
   const cityLayer = el("g", { class: "cities" }, svg);
   const stationLayer = el("g", { class: "stations" }, svg);
@@ -373,6 +376,22 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     },
     clearOverlay() {
       overlayLayer.textContent = "";
+    },
+    // A ticket's path ([{route, owned, borrowed}]): a halo around each route's cars, solid
+    // for the player's own routes, dashed for those still to claim, dotted for a route a
+    // station borrows. The cars keep their colours.
+    highlightPath(segments) {
+      pathLayer.textContent = "";
+      const on = new Set(segments.map((s) => s.route));
+      for (const [id, node] of routeNodes) node.classList.toggle("on-path", on.has(id));
+      for (const { route, owned, borrowed } of segments) {
+        if (!routes.has(route)) continue;
+        const g = routeGeometry(route);
+        const kind = borrowed ? "borrowed" : owned ? "owned" : "to-claim";
+        const leg = el("g", { class: `path-leg ${kind}`, "data-path-route": route }, pathLayer);
+        // A dark outer line, and a light band between it and the cars.
+        for (const part of ["edge", "band"]) el("line", { class: part, x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, leg);
+      }
     },
   };
 }

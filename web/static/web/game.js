@@ -9,6 +9,7 @@ import { createChat } from "./chat.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
+import { ownersOf, pathText, progressText, scoredPath, ticketPath } from "./ticketpaths.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
 import { showResult } from "./result.js";
 import { renderStrip } from "./strip.js";
@@ -137,7 +138,7 @@ export function showGame(root, gameId) {
   const recap = { due: null, stop: () => {} }; // when my turn came, and how to end the recap
   // claims: null, or the list of claimable routes shown: { city } (a tapped city's, or
   // every route's when city is null).
-  const ui = { route: null, stationMode: false, city: null, claims: null };
+  const ui = { route: null, stationMode: false, city: null, claims: null, litTicket: null };
   // The person's ticks in a ticket offer, kept across re-renders and new versions while
   // the same offer is open: only the boxes they unticked.
   const keepChoice = { offer: null, unticked: new Set() };
@@ -149,6 +150,7 @@ export function showGame(root, gameId) {
   const market = h("section.card.market#market");
   const hand = h("section.card.hand#hand");
   const tickets = h("section.card.tickets#tickets");
+  const pathNote = h("p.visually-hidden#ticket-path-text", { role: "status", "aria-live": "polite" });
   const log = h("section.card.log#log", {}, h("h3", {}, t("Moves")), h("ol.move-log"));
   const players = h("section.card.players#players");
   const result = h("section.card.result#result", { hidden: true });
@@ -973,10 +975,21 @@ export function showGame(root, gameId) {
     tickets.hidden = !you;
     if (!you) return;
     const pinned = () => you.tickets.find((tk) => tk.id === ui.pinnedTicket) || null;
-    const light = (tk) => theBoard.highlightCities(tk ? theBoard.ticketCities(tk) : []);
     // After the game a ticket is done or failed as the score sheet counts it (a station's
     // borrowed route may complete it).
     const sheet = finalSheet && finalSheet.players.find((p) => p.seat === mySeat());
+    // Each ticket's path (ticketpaths.js); the lit one is drawn, and put in words.
+    const owners = ownersOf(state().seats);
+    const onSheet = new Map(sheet ? sheet.tickets.map((tk) => [tk.id, tk]) : []);
+    const plans = new Map(you.tickets.map((tk) => [tk.id, onSheet.has(tk.id) ? scoredPath(onSheet.get(tk.id), owners, mySeat())
+      : ticketPath(boardData, tk, { owners, seat: mySeat(), players: view.seats.length })]));
+    const light = (tk) => {
+      ui.litTicket = tk ? tk.id : null;
+      theBoard.highlightCities(tk ? theBoard.ticketCities(tk) : []);
+      theBoard.highlightPath(tk ? plans.get(tk.id).segments : []);
+      const words = tk ? pathText(boardData, plans.get(tk.id), cityPair(tk, theBoard.place), theBoard.place) : "";
+      if (pathNote.textContent !== words) pathNote.textContent = words;
+    };
     const scored = new Map(sheet ? sheet.tickets.map((tk) => [tk.id, tk.completed]) : []);
     const doneOf = (tk) => (scored.has(tk.id) ? scored.get(tk.id) : tk.connected);
     const mark = (tk) => (doneOf(tk) ? "✓" : scored.has(tk.id) ? "✗" : "○");
@@ -988,7 +1001,7 @@ export function showGame(root, gameId) {
       you.tickets.length
         ? h("ul.ticket-list", {}, you.tickets.map((tk) =>
             h(`li.ticket${doneOf(tk) ? ".done" : scored.has(tk.id) ? ".failed" : ""}${tk.long ? ".long" : ""}${tk.id === ui.pinnedTicket ? ".pinned" : ""}`, {
-              dataset: { ticket: tk.id },
+              dataset: { ticket: tk.id, path: plans.get(tk.id).status },
               tabindex: 0,
               title: doneOf(tk) ? t("Connected. Tap to keep it lit on the map.")
                 : scored.has(tk.id) ? t("Failed. Tap to keep it lit on the map.") : t("Not connected yet. Tap to keep it lit on the map."),
@@ -1001,9 +1014,15 @@ export function showGame(root, gameId) {
                 renderTickets();
                 light(pinned());
               },
-            }, h("span.mark", {}, mark(tk)), ` ${cityPair(tk, theBoard.place)} `, tk.long ? h("span.tag", {}, t("long")) : null, h("span.points", {}, tk.points))))
+            }, h("span.mark", {}, mark(tk)), ` ${cityPair(tk, theBoard.place)} `, tk.long ? h("span.tag", {}, t("long")) : null, h("span.points", {}, tk.points),
+            h("span.progress", {}, progressText(plans.get(tk.id))))))
         : h("p.muted", {}, t("None yet.")),
+      you.tickets.length ? h("p.legend.path-key", {}, h("span.key.path-owned"), " ", t("your route"), " ", h("span.key.path-to-claim"), " ", t("to claim")) : null,
+      pathNote,
     );
+    // The lit ticket stays lit, its path as the game is now.
+    const lit = you.tickets.find((tk) => tk.id === ui.litTicket);
+    if (lit) light(lit);
   }
 
 
