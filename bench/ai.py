@@ -4,18 +4,16 @@ Matchups (the tested bot's seat rotates with the game number):
   hard_vs_medium   one hard bot against three medium bots
   medium_vs_easy   one medium bot against three easy bots
   hard_x4          four hard bots (hard's mean score)
-  search_vs_medium one search bot (the tree search over fast play-outs) against three
-                   medium bots
 
-``--budget`` sets the think time a decision, in seconds, of the levels that take one
+``--budget`` sets the think time a decision, in seconds, of the level that takes one
 (``hard``: its look-ahead's sample counts scale with it, and it draws no more samples once
-it is spent; ``search``: its tree search stops there); several, comma-separated, run
-every matchup with such a level once per budget, so ``--budget 0.25,1,4 --matchups
-hard_vs_medium`` shows what more time buys. Without it, each level thinks for its default
-budget (hard: 1 s, what ``AI_THINK_MS_HARD`` gives AI seats by default). The budget is
-counted in CPU seconds of this process (``time.process_time``), the same as wall-clock
-seconds on an idle core, so other work on the machine does not cut the search short;
-decision times are wall-clock. With several budgets, the targets are read at the first.
+it is spent); several, comma-separated, run every matchup with that level once per
+budget, so ``--budget 0.25,1,4 --matchups hard_vs_medium`` shows what more time buys.
+Without it, hard thinks for its default budget (1 s, what ``AI_THINK_MS_HARD`` gives AI
+seats by default). The budget is counted in CPU seconds of this process
+(``time.process_time``), the same as wall-clock seconds on an idle core, so other work on
+the machine does not cut the look-ahead short; decision times are wall-clock. With several
+budgets, the targets are read at the first.
 
 Per matchup and level it prints win rate (shared first places count as wins), mean and
 median final score, tickets completed and failed per game, longest-path bonuses per game,
@@ -59,7 +57,6 @@ MATCHUPS: dict[str, tuple[str, str]] = {
     "hard_vs_medium": ("hard", "medium"),
     "medium_vs_easy": ("medium", "easy"),
     "hard_x4": ("hard", "hard"),
-    "search_vs_medium": ("search", "medium"),
 }
 TARGETS = {
     "hard_vs_medium_win_rate": 0.55,
@@ -190,7 +187,7 @@ def main() -> None:
     )
     p.add_argument(
         "--budget",
-        help="the search's think time a decision in seconds; several, comma-separated, run each",
+        help="hard's think time a decision in seconds; several, comma-separated, run each",
     )
     p.add_argument("--progress", action="store_true", help="a line on stderr as each game finishes")
     args = p.parse_args()

@@ -3,21 +3,19 @@
 The positions are 4-player Europe games played by medium bots from seeds 1 to
 ``--positions``, taken at the first turn where a player has 30 trains or fewer. From each,
 the seat to move samples the hidden cards and tickets (``sampling.sample_state``) and the
-game is played to its end, as a search does it. Two play-outs are timed:
+game is played to its end, as hard's look-ahead does it. Two play-outs are timed:
 
   engine  hard's play-outs (``lookahead.play_out``): engine states, hard's planner at
           the seat, medium bots at the others, each seat keeping its plan while the
           play-out leaves it whole (``planner.PlanMemo``);
-  replan  the same, planning anew at every decision;
-  fast    the compact play-out state (``engine.bots.fast``) with its own policy, the one
-          the tree search plays out with; sampling and conversion are timed apart.
+  replan  the same, planning anew at every decision.
 
 Times are CPU seconds of this process (``time.process_time``), so other work on the
 machine slows the figures less than it would wall-clock ones. Each kind's mean final
 score is printed beside it, to show what its players make of the same positions. Prints
 a few lines, then one JSON object on the last line.
 
-    .venv/bin/python bench/playouts.py [--positions N] [--playouts M] [--policy engine,replan,fast]
+    .venv/bin/python bench/playouts.py [--positions N] [--playouts M] [--policy engine,replan]
 """
 
 from __future__ import annotations
@@ -84,31 +82,16 @@ def time_engine(worlds: list[GameState], keep_plans: bool) -> tuple[float, int, 
     return time.process_time() - began, done, means
 
 
-def time_fast(worlds: list[GameState], seed: int) -> tuple[float, float, int, list[float]]:
-    """Seconds to convert ``worlds`` to compact states, seconds for their play-outs, how
-    many reached the end, and the mean score of each play-out."""
-    from engine.bots.fast import FastState, final_sheet, playout
-
-    began = time.process_time()
-    states = [FastState.from_game(w) for w in worlds]
-    converted = time.process_time()
-    done = 0
-    means = []
-    rng = random.Random(f"fast/{seed}")
-    for s in states:
-        end = playout(s, rng)
-        done += end.over
-        means.append(statistics.fmean(final_sheet(end)[0]))
-    return converted - began, time.process_time() - converted, done, means
-
-
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
     p.add_argument("--playouts", type=int, default=5, help="play-outs per position")
-    p.add_argument("--policy", default="engine,fast", help="any of engine, replan and fast")
+    p.add_argument("--policy", default="engine", help="engine, replan, or both")
     args = p.parse_args()
     policies = args.policy.split(",")
+    for kind in policies:
+        if kind not in ("engine", "replan"):
+            p.error(f"unknown play-out {kind!r}; known: engine, replan")
 
     began = time.perf_counter()
     worlds: list[GameState] = []
@@ -138,29 +121,6 @@ def main() -> None:
         out[f"{kind}_mean_score"] = round(statistics.fmean(engine_means), 1)
         out[f"{kind}_playouts_per_second"] = round(rate, 2)
         out[f"{kind}_ms_per_playout"] = round(1e3 * seconds / len(worlds), 2)
-    if "fast" in policies:
-        # Several passes: the compact play-out is quick, and one pass is noisy.
-        passes = max(1, 2000 // len(worlds))
-        convert = play = 0.0
-        done = 0
-        scores: list[float] = []
-        for i in range(passes):
-            c, t, d, means = time_fast(worlds, i)
-            convert, play, done = convert + c, play + t, done + d
-            scores += means
-        n = len(worlds) * passes
-        rate = n / play
-        print(
-            f"fast: {rate:.1f} play-outs/s ({done} of {n} ended), "
-            f"{1e3 * convert / n:.2f} ms to convert a state, "
-            f"mean score {statistics.fmean(scores):.1f}"
-        )
-        out["fast_playouts_per_second"] = round(rate, 1)
-        out["fast_ms_per_playout"] = round(1e3 * play / n, 3)
-        out["fast_ms_per_conversion"] = round(1e3 * convert / n, 3)
-        out["fast_mean_score"] = round(statistics.fmean(scores), 1)
-        if "engine_playouts_per_second" in out:
-            out["speedup"] = round(rate / float(out["engine_playouts_per_second"]), 1)  # type: ignore[arg-type]
     print(json.dumps(out))
 
 

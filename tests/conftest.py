@@ -87,17 +87,6 @@ def _light_look_ahead(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
         monkeypatch.setattr(HardBot, "check_ticket_draws", False)
 
 
-@pytest.fixture(autouse=True)
-def _light_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ``search`` level thinks one iteration a decision, whatever its budget, except in
-    tests marked ``look_ahead`` (``tests/engine/test_bot_search.py``), which set their own
-    small budgets; ``bench/ai.py`` measures it at full budget."""
-    from engine.bots.search import SearchBot
-
-    if request.node.get_closest_marker("look_ahead") is None:
-        monkeypatch.setattr(SearchBot, "max_iterations", 1)
-
-
 @pytest.fixture
 def redis_server(tmp_path):
     """A private ``redis-server`` on a free port, for tests that stop it or must not touch

@@ -2,8 +2,8 @@
 
 Every bot's ``choose`` takes a ``SeatView`` (``seat_view(state, seat)``), not the game's
 state: what the seat cannot see is not there to read. ``random`` plays any legal move;
-``easy``, ``medium`` and ``hard`` plan. ``search`` is a tree search over fast play-outs,
-kept as its own level until it plays stronger than ``hard`` (decision 0402).
+``easy``, ``medium`` and ``hard`` plan; ``hard`` also plays candidate moves out on the
+engine's own states (``lookahead``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from .hard import HardBot
 from .lookahead import Clock
 from .medium import MediumBot
 from .random_bot import RandomBot
-from .search import SearchBot
 from .view import SeatView, seat_view
 
 
@@ -30,28 +29,25 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-BOTS: dict[str, type[RandomBot | EasyBot | MediumBot | HardBot | SearchBot]] = {
+BOTS: dict[str, type[RandomBot | EasyBot | MediumBot | HardBot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
     # A planner with a one-ply look-ahead over hidden information.
     "hard": HardBot,
-    # An information-set tree search, weaker than hard so far (decision 0402).
-    "search": SearchBot,
 }
 
 
 def make_bot(name: str, seed: int, budget: float | None = None, clock: Clock | None = None) -> Bot:
     """A bot by name, with its own reproducible randomness.
 
-    ``budget`` is the think time a decision may take (seconds) for the levels that take one
-    (``hard`` and ``search``, whose ``takes_budget`` says so), and ``clock`` the caller's
-    clock that enforces it; other levels ignore both. Without a clock the search stops
-    after a number of iterations fixed by the budget, so its decisions are the same on
-    every machine.
+    ``budget`` is the think time a decision may take (seconds) for the level that takes one
+    (``hard``, whose ``takes_budget`` says so), and ``clock`` the caller's clock that
+    enforces it; other levels ignore both. Without a clock the look-ahead's work is bounded
+    by sample counts fixed by the budget, so its decisions are the same on every machine.
     """
     cls = BOTS[name]
-    if issubclass(cls, HardBot | SearchBot):
+    if issubclass(cls, HardBot):
         return cls(seed, budget=budget, clock=clock)
     return cls(seed)
 
@@ -64,7 +60,6 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "RandomBot",
-    "SearchBot",
     "SeatView",
     "make_bot",
     "native",

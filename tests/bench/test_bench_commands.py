@@ -147,8 +147,8 @@ ENGINE_RUNS = {
         {"median_ms", "bridged_mesh_median_ms", "scoring_p99_ms"},
     ),
     "playouts": (
-        ["--positions", "1", "--playouts", "2", "--policy", "engine,replan,fast"],
-        {"engine_ms_per_playout", "replan_ms_per_playout", "fast_ms_per_playout", "native"},
+        ["--positions", "1", "--playouts", "2", "--policy", "engine,replan"],
+        {"engine_ms_per_playout", "replan_ms_per_playout", "native"},
     ),
     "ai": (
         ["--games", "1", "--jobs", "2", "--matchups", "hard_vs_medium", "--budget", "0.05"],
