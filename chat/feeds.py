@@ -95,8 +95,8 @@ def game_read(
 class ChatFrameSerializer(serializers.Serializer[Any]):
     event = sse.event_name_field(EVENT)
     id = serializers.CharField(
-        help_text="`<move>.<message>`: the last move number sent and this message's id; "
-        "what `Last-Event-ID` takes."
+        help_text="`<move>.<message>.<epoch>`: the last move number sent, this message's "
+        "id and the restore epoch; what `Last-Event-ID` takes."
     )
     data = ChatMessageSerializer(  # type: ignore[assignment]  # `data` hides Serializer.data
         help_text="The message as `GET /games/{id}/chat` shows it to the reader (a quick "

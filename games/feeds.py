@@ -15,7 +15,9 @@ Apps above games add their own events of a game to its stream (the chat's messag
 through ``register_side_feed``: the side feed says what is newest in each game (part of
 the hub's poll marker and of the shared read) and reads, for one reader, its events after
 a cursor. Every event's id then carries both positions: ``<move>.<side>`` (``41.17``:
-after move 41 and the side feed's item 17).
+after move 41 and the side feed's item 17), and the restore epoch after them
+(``41.17.3f9a01c2``: ``games.domain.versions``), so an id from before a restore is never
+taken for a place in the restored game's log.
 """
 
 from __future__ import annotations
@@ -230,8 +232,10 @@ class GameFeed:
         after: int,
         side_after: int = 0,
         language: str = "en",
+        epoch: str | None = None,
     ) -> None:
         self.game_id = game_id
+        self.epoch = epoch
         self.user = user
         self.after = after
         self.side_after = side_after
@@ -276,6 +280,8 @@ class GameFeed:
         return side.read(self.game_id, game.status, reader, self.side_after, BATCH)
 
     def _id(self, move: int, side: int) -> str:
+        if self.epoch is not None:
+            return f"{move}.{side}.{self.epoch}"
         return f"{move}.{side}" if side_feed() is not None else str(move)
 
     def events(self, game: Snapshot | None, side: SideRead | None = None) -> Batch:

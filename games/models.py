@@ -191,3 +191,13 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["-starts_at"]
         indexes = [models.Index(fields=["user", "ends_at"])]
+
+
+class Epoch(models.Model):
+    """The restore epoch: one row, given a new random ``value`` by ``manage.py restored``
+    after every restore from a backup. Every game ETag and stream id names it, so what a
+    client holds from before a restore (from a history the restore lost) never matches
+    the restored games (docs/decisions/0320)."""
+
+    value = models.CharField(max_length=16)
+    set_at = models.DateTimeField(auto_now=True)

@@ -34,7 +34,7 @@ from games.domain.seats import people, seat_index, seat_of
 from games.domain.versions import etag, matches, stamp
 from games.models import Game
 from games.queries.deadlines import deadline_passed
-from games.queries.games import current_game, poll_probe
+from games.queries.games import current_epoch, current_game, poll_probe
 from games.serializers.games import game_detail, game_details
 
 
@@ -118,10 +118,11 @@ def view_for(
     is the game loaded (also when no game or a passed deadline sends a poll there; the
     read queues the settling).
     """
+    epoch = current_epoch()
     probe = poll_probe(game_id, user)
     if probe is not None and not deadline_passed(probe["status"], probe["deadline"]):
         version, seat = probe["version"], probe["seat"]
-        tag = etag(game_id, version, seat)
+        tag = etag(game_id, version, seat, epoch)
         if matches(if_none_match, tag):
             return tag, None
         body = get(game_id, stamp(version, probe["updated_at"]), seat)
@@ -130,7 +131,7 @@ def view_for(
     game = current_game(game_id)
     mine = seat_of(user, game)
     seat = seat_index(mine)
-    tag = etag(game.pk, game.version, seat)
+    tag = etag(game.pk, game.version, seat, epoch)
     if matches(if_none_match, tag):
         return tag, None
     body = render(game_detail(game, mine))

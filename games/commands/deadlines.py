@@ -135,8 +135,12 @@ def seat_hand_to_ai(game: Game, row: Seat) -> None:
     events.ai_turns_on_commit(game.pk, game.version)
 
 
-def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
-    """Settle every overdue game, and queue AI turns that seem stuck (periodic task)."""
+def deadlines_sweep(
+    now: datetime | None = None, stuck_after: timedelta | None = None
+) -> dict[str, int]:
+    """Settle every overdue game, and queue AI turns that seem stuck (periodic task): those
+    of games unchanged for ``stuck_after`` (``AI_STUCK_SECONDS``; zero: every AI turn due,
+    as after a restore, whose queued tasks are gone)."""
     now = now or timezone.now()
     overdue = list(
         Game.objects.filter(status=GameStatus.ACTIVE, deadline__lte=now).values_list(
@@ -144,7 +148,9 @@ def deadlines_sweep(now: datetime | None = None) -> dict[str, int]:
         )
     )
     settled = sum(1 for game_id in overdue if deadline_settle(game_id, now))
-    stale = now - timedelta(seconds=settings.AI_STUCK_SECONDS)
+    if stuck_after is None:
+        stuck_after = timedelta(seconds=settings.AI_STUCK_SECONDS)
+    stale = now - stuck_after
     ai_waiting = Seat.objects.filter(game=OuterRef("pk"), pending=True).filter(
         Q(kind=SeatKind.AI) | Q(ai_controlled=True)
     )

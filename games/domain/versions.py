@@ -1,18 +1,29 @@
 """A game's version as clients name it: ETags and If-None-Match.
 
 Every change a client can observe raises ``Game.version`` by one, and what a caller sees
-depends only on the version and the caller's seat, so a view's ETag names both:
-``"g12-v7-s0"`` (``sx`` for anyone not seated).
+depends only on the version and the caller's seat, so a view's ETag names both, and the
+restore epoch: ``"g12-v7-s0-e3f9a01c2"`` (``sx`` for anyone not seated). A restore from a
+backup takes the games back to older versions, and play then reaches the same version
+numbers again with other moves; ``manage.py restored`` gives the database a new epoch, so
+a tag (or a stream id, ``<move>.<message>.<epoch>``) from before the restore never
+matches again (docs/decisions/0320).
 """
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 
-def etag(game_id: int, version: int, seat: int | None) -> str:
+def new_epoch() -> str:
+    """A new restore epoch, eight hex digits: random, so two restores of one backup never
+    share one."""
+    return secrets.token_hex(4)
+
+
+def etag(game_id: int, version: int, seat: int | None, epoch: str) -> str:
     """Per viewer: a seat's view and the public view of one version differ."""
-    return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}"'
+    return f'"g{game_id}-v{version}-s{"x" if seat is None else seat}-e{epoch}"'
 
 
 def stamp(version: int, updated_at: datetime) -> str:

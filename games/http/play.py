@@ -19,7 +19,7 @@ from games.commands import play
 from games.commands.play import Played, Reply, move_play, move_play_locked
 from games.domain.versions import etag
 from games.http import examples
-from games.queries.games import playing_game
+from games.queries.games import current_epoch, game_version, playing_game
 from games.serializers.actions import ActionRequestSerializer, action_request_read
 from games.serializers.games import GameDetailSerializer, LegalActionsSerializer, legal_actions
 from idempotency import keys
@@ -31,8 +31,9 @@ from ttr_service.http.schema import problems
 # The engine's refusals of a move that does not fit the game now.
 RULE_CODES = engine_codes(409)
 
-# A game's ETag (``"g12-v7-s0"``, weak or not) or a bare version (``7``, ``"7"``).
-IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?"?$'
+# A game's ETag (``"g12-v7-s0-e3f9a01c2"``, weak or not; its restore epoch may be left out)
+# or a bare version (``7``, ``"7"``).
+IF_MATCH_PATTERN = r'^(W/)?"?(g[0-9]+-v)?([0-9]{1,18})(-s[0-9x]+)?(-e[0-9a-f]{8})?"?$'
 IF_MATCH_MAX_LENGTH = 64
 _IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
@@ -78,8 +79,10 @@ class ActionView(APIView):
         summary="Play an action",
         description=(
             "Needs the game version the move was decided on, in `If-Match` or the `version` "
-            "field: a stale one gets 412 and changes nothing. A version is stale only when "
-            "something the caller's decision depends on changed since: while every seat "
+            "field: a stale one gets 412 and changes nothing, as does an ETag of another "
+            "restore epoch (one handed out before the database was restored from a backup). A "
+            "version is stale only when something the caller's decision depends on changed "
+            "since: while every seat "
             "chooses its first tickets at once, the other seats' `keep_tickets` moves do not "
             "count, so a choice sent against the version the caller saw is accepted after "
             "theirs; any other change since (any move of the caller's seat, any move after "
@@ -100,9 +103,10 @@ class ActionView(APIView):
                 },
                 OpenApiParameter.HEADER,
                 description="The version the move was decided on: the game's ETag as read "
-                '(`"g12-v7-s0"`, weak `W/` too), or the bare version number (`7` or `"7"`). '
-                "Anything else gets 400 `BAD_IF_MATCH`. Takes precedence over the body's "
-                "`version`.",
+                '(`"g12-v7-s0-e3f9a01c2"`, weak `W/` too; its restore epoch `-e…` must be '
+                "the current one, or the move gets 412), or the bare version number (`7` or "
+                '`"7"`). Anything else gets 400 `BAD_IF_MATCH`. Takes precedence over the '
+                "body's `version`.",
             ),
             keys.PARAMETER,
             OpenApiParameter(
@@ -195,14 +199,14 @@ class ActionView(APIView):
         user = caller(request)
         key = request.headers.get("Idempotency-Key")
         if key is None:
-            version, action = _expected_version(request, body), action_request_read(body)
+            version, action = _expected_version(request, game_id, body), action_request_read(body)
             played = move_play(user, game_id, action, version)
             return _answer(_played(played))
 
         def attempt() -> Played:
             """Read the request and play the move in the keyed transaction: a refusal is
             the key's answer too."""
-            version, action = _expected_version(request, body), action_request_read(body)
+            version, action = _expected_version(request, game_id, body), action_request_read(body)
             return move_play_locked(user, game_id, action, version)
 
         print_ = play.fingerprint(
@@ -227,7 +231,7 @@ def _played(played: Played) -> Reply:
     """The mover's new view, rendered once the move has committed, with the views of the
     other people at the table (kept for their next poll)."""
     bodies = rendering.views_keep(played.game, played.state)
-    tag = etag(played.game.pk, played.game.version, played.seat)
+    tag = etag(played.game.pk, played.game.version, played.seat, current_epoch())
     return Reply(200, bodies[played.seat], "application/json", {"ETag": tag})
 
 
@@ -238,14 +242,28 @@ def _answer(reply: Reply) -> HttpResponse:
     return response
 
 
-def _expected_version(request: Request, body: dict[str, Any]) -> int:
-    """The version the move was decided on: If-Match, or else the body's ``version``."""
+def _expected_version(request: Request, game_id: int, body: dict[str, Any]) -> int:
+    """The version the move was decided on: If-Match, or else the body's ``version``. An
+    ETag of another restore epoch names a version of a history the game may not have:
+    412, whatever its number."""
     raw = request.headers.get("If-Match")
     if raw is not None:
         match = _IF_MATCH.fullmatch(raw.strip())
         if match is None or len(raw) > IF_MATCH_MAX_LENGTH:
             raise ServiceError(
                 Code.BAD_IF_MATCH, _("If-Match must be the game version or its ETag.")
+            )
+        epoch = match.group(5)
+        if epoch is not None and epoch.removeprefix("-e") != current_epoch():
+            now = game_version(game_id)
+            raise ServiceError(
+                Code.VERSION_MISMATCH,
+                _(
+                    "That ETag is from before the game was restored from a backup: it is at "
+                    "version %(version)d now; fetch it again."
+                )
+                % {"version": now},
+                current_version=now,
             )
         return int(match.group(3))
     version = body.get("version")

@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from games import events, feeds
-from games.queries.games import game_or_404
+from games.queries.games import current_epoch, game_or_404
 from games.serializers.moves import GameEndSerializer, GameStateSerializer, MoveSerializer
 from ttr_service.http.codes import Code
 from ttr_service.http.schema import problems
@@ -40,9 +40,9 @@ class _Frame(drf.Serializer[Any]):
 class MoveFrameSerializer(_Frame):
     event = sse.event_name_field("move")
     id = drf.CharField(
-        help_text="`<move>.<message>`: the move's number and the id of the last chat message "
-        "the stream passed (0: none); what `Last-Event-ID` takes (`after` takes the move's "
-        "number)."
+        help_text="`<move>.<message>.<epoch>`: the move's number, the id of the last chat "
+        "message the stream passed (0: none) and the restore epoch (as in the game's ETag); "
+        "what `Last-Event-ID` takes (`after` takes the move's number)."
     )
     data = MoveSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="The move as `GET /games/{id}/moves` shows it to the caller, with the "
@@ -62,9 +62,9 @@ class GameFrameSerializer(_Frame):
 class EndFrameSerializer(_Frame):
     event = sse.event_name_field("end")
     id = drf.CharField(
-        help_text="`<move>.<message>-end` (the last move number and chat message id, then "
-        "`-end`): resuming after it answers 204, so a browser's `EventSource` stops "
-        "reconnecting."
+        help_text="`<move>.<message>.<epoch>-end` (the last move number, chat message id "
+        "and restore epoch, then `-end`): resuming after it answers 204, so a browser's "
+        "`EventSource` stops reconnecting."
     )
     data = GameEndSerializer(  # type: ignore[assignment]  # field `data` hides Serializer.data
         help_text="The game is over or cancelled; the stream closes."
@@ -86,11 +86,11 @@ GAME_EVENTS = PolymorphicProxySerializer(
 
 _STREAM_EXAMPLE = (
     "retry: 2000\n: stream open\n\n"
-    "event: move\nid: 41.17\n"
+    "event: move\nid: 41.17.3f9a01c2\n"
     'data: {"number":41,"seat":1,"by_ai":true,"action":{"type":"draw_blind"},'
     '"events":[{"type":"card_drawn","seat":1,"source":"deck"}],"version":44,'
     '"at":"2026-12-01T10:00:00+00:00"}\n\n'
-    "event: chat\nid: 41.18\n"
+    "event: chat\nid: 41.18.3f9a01c2\n"
     'data: {"id":18,"game":12,"room":"players","sender":"ada","seat":0,"text":null,'
     '"quick":"nice_move","body":"Nice move!","at":"2026-12-01T10:00:02Z"}\n\n'
     ": heartbeat\n\n"
@@ -113,8 +113,11 @@ class GameEventsView(APIView):
         "room while the game runs; both once it is over), leaving out those of players the "
         "caller blocks, is blocked by or mutes, and those a moderator hid. `game` tells of "
         "a change without a move; `end` (with the result) closes the stream once the game "
-        "is over. Every event with an id has `<move>.<message>`: the last move number and "
-        "chat message id the stream passed; `Last-Event-ID` resumes after both. A plain "
+        "is over. Every event with an id has `<move>.<message>.<epoch>`: the last move number "
+        "and chat message id the stream passed, and the restore epoch; `Last-Event-ID` "
+        "resumes after both. An id of another epoch (from before the database was restored "
+        "from a backup), or one past the game's version, is not resumed after: the stream "
+        "starts as a new one does, with the whole move log and chat. A plain "
         "move number (`after`, or the `Last-Event-ID` of a client from before the chat) "
         "resumes the moves and starts the chat at the stream's open; no cursor sends the "
         f"whole move log and chat. {sse.KEEPALIVE_TEXT} Open to everyone, as the move log "
@@ -143,9 +146,14 @@ class GameEventsView(APIView):
     )
     def get(self, request: Request, game_id: int) -> StreamingHttpResponse:
         game = game_or_404(game_id)
+        epoch = current_epoch()
         cursor = sse.resume_cursor(request)
+        if cursor is not None and cursor.epoch not in (None, epoch):
+            cursor = None  # from before a restore: start as a new connection does
         if cursor is not None and cursor.ended and game.status in feeds.CLOSED:
             return sse.nothing_more()
+        if cursor is not None and cursor.after > game.version:
+            cursor = None  # past the game's version (no move number is above its version)
         user = request.user if request.user.is_authenticated else None
         feed = feeds.GameFeed(
             game.pk,
@@ -153,6 +161,7 @@ class GameEventsView(APIView):
             cursor.after if cursor else 0,
             _side_start(game.pk, cursor),
             translation.get_language(),
+            epoch,
         )
         stream = sse.event_stream(events.topic(game.pk), feed.read, feed.beat)
         return sse.stream_response(stream)

@@ -1,7 +1,9 @@
-"""Games read for a caller: one game with its seats, lists of games, the game a seat plays."""
+"""Games read for a caller: one game with its seats, lists of games, the game a seat plays;
+the restore epoch every game ETag and stream id names."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -9,7 +11,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.relations import apart_from
 from games import errors, events
-from games.models import Game, GameStatus, Seat, SeatKind, Vacation
+from games.models import Epoch, Game, GameStatus, Seat, SeatKind, Vacation
 from games.queries import deadlines, sql
 from games.queries.deadlines import deadline_passed
 
@@ -99,3 +101,36 @@ def open_games(user: User) -> QuerySet[Game]:
 
 def vacations_of(user: User, latest: int = 20) -> list[Vacation]:
     return list(Vacation.objects.filter(user=user).order_by("-starts_at")[:latest])
+
+
+def game_version(game_id: int) -> int:
+    """The game's version now, or 404."""
+    found = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    if found is None:
+        raise errors.not_found()
+    return found
+
+
+# The epoch of a database whose row is missing (one emptied by a test's flush).
+NO_EPOCH = "00000000"
+_epoch_lock = threading.Lock()
+_epoch_known: list[str] = []
+
+
+def current_epoch() -> str:
+    """This database's restore epoch (docs/decisions/0320), read once per process: it
+    changes only with ``manage.py restored``, run after a restore and before the service
+    starts on the restored database, so a process never outlives the epoch it read."""
+    if _epoch_known:
+        return _epoch_known[0]
+    with _epoch_lock:
+        if not _epoch_known:
+            found = Epoch.objects.filter(pk=1).values_list("value", flat=True).first()
+            _epoch_known.append(found or NO_EPOCH)
+        return _epoch_known[0]
+
+
+def epoch_forget() -> None:
+    """Read the epoch again on next use (``manage.py restored`` changed it)."""
+    with _epoch_lock:
+        _epoch_known.clear()

@@ -38,6 +38,8 @@ def test_an_event_is_its_name_id_and_one_line_of_json() -> None:
         ("?after=5", {"HTTP_LAST_EVENT_ID": "7"}, Cursor(7, False)),
         ("", {"HTTP_LAST_EVENT_ID": "12-end"}, Cursor(12, True)),
         ("?after=3", {"HTTP_LAST_EVENT_ID": " "}, Cursor(3, False)),
+        ("", {"HTTP_LAST_EVENT_ID": "41.17.3f9a01c2"}, Cursor(41, False, 17, "3f9a01c2")),
+        ("", {"HTTP_LAST_EVENT_ID": "41.0.00000000-end"}, Cursor(41, True, 0, "00000000")),
     ],
 )
 def test_the_last_event_id_wins_over_after(
@@ -55,6 +57,12 @@ def test_the_last_event_id_wins_over_after(
         ("?after=" + "9" * 19, {}),
         ("", {"HTTP_LAST_EVENT_ID": "abc"}),
         ("", {"HTTP_LAST_EVENT_ID": "-end"}),
+        # A restore epoch is eight lowercase hex digits, after a move and a message.
+        ("", {"HTTP_LAST_EVENT_ID": "41.17.3f9a01c"}),
+        ("", {"HTTP_LAST_EVENT_ID": "41.17.3F9A01C2"}),
+        ("", {"HTTP_LAST_EVENT_ID": "41.17.3f9a01c2x"}),
+        ("", {"HTTP_LAST_EVENT_ID": "41.17.3f9a01c2.1"}),
+        ("", {"HTTP_LAST_EVENT_ID": "41..3f9a01c2"}),
     ],
 )
 def test_a_cursor_that_is_no_whole_number_is_bad(query: str, headers: dict[str, str]) -> None:

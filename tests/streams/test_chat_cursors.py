@@ -13,6 +13,7 @@ from chat.rendering import quick_text
 from games.commands import lobby
 from games.feeds import GameFeed
 from games.models import Game, GameStatus
+from games.queries.games import current_epoch
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +48,20 @@ def test_the_end_id_in_either_form_answers_nothing_more_and_bad_ids_are_refused(
     # The user's stream resumes after a notification's id only.
     response = client.get("/api/v1/stream", HTTP_LAST_EVENT_ID="41.17")
     assert (response.status_code, response.json()["code"]) == (400, "BAD_CURSOR")
+
+
+def test_an_end_id_of_another_restore_epoch_opens_the_stream_again():
+    client, host = signed_in("host")
+    _, guest = signed_in("guest")
+    game_id = finished_game(host, guest)
+    url = f"/api/v1/games/{game_id}/events"
+    epoch = current_epoch()
+    other = "0" * 8 if epoch != "0" * 8 else "1" * 8
+    assert client.get(url, HTTP_LAST_EVENT_ID=f"0.0.{epoch}-end").status_code == 204
+    # Ended in a history a restore lost: the game as it is now is streamed.
+    response = client.get(url, HTTP_LAST_EVENT_ID=f"0.0.{other}-end")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
 
 
 def test_every_event_with_an_id_carries_the_move_and_the_message():

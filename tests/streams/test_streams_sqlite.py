@@ -5,6 +5,7 @@ other (each process polls the database for its streams' games and users)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import time
 from collections.abc import Iterator
@@ -133,7 +134,10 @@ def test_a_stream_ends_with_the_result_when_a_player_forfeits(webs):
     end = reader.events[-1]
     assert end.event == "end" and end.data["status"] == "finished"
     assert end.data["result"] == host.get(f"/games/{game_id}/result").json()
-    assert end.id == f"{reader.ids()[-1]}.0-end"  # the last move, and no chat message
+    # The last move, no chat message, and the restore epoch every id carries.
+    last = [e for e in reader.events if e.event == "move"][-1]
+    assert last.id is not None and re.fullmatch(rf"{reader.ids()[-1]}\.0\.[0-9a-f]{{8}}", last.id)
+    assert end.id == f"{last.id}-end"
     again = httpx.get(f"{a.url}/api/v1/games/{game_id}/events", headers={"Last-Event-ID": end.id})
     assert again.status_code == 204
 

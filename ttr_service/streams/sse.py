@@ -10,7 +10,8 @@ An event is ``event: <name>``, ``data: <one line of JSON>`` and, for events a cl
 resume after, ``id: <cursor>``. A browser's ``EventSource`` sends the last id it saw as
 ``Last-Event-ID`` when it reconnects; other clients may pass it as ``?after=``. A cursor
 is a number, or two numbers joined by a dot (``41.17``) for a stream that follows two
-logs at once (a game's moves and its chat); ``?after=`` takes the first only.
+logs at once (a game's moves and its chat), which may end with a third part, the restore
+epoch (``41.17.3f9a01c2``); ``?after=`` takes the first only.
 """
 
 from __future__ import annotations
@@ -156,10 +157,21 @@ class Cursor:
     ended: bool  # the client saw the stream's last event
     # The second position of a two-part id (``41.17``: 17); None when the id had one.
     side: int | None = None
+    # The restore epoch a three-part id ends with (``41.17.3f9a01c2``: eight hex digits);
+    # None: not named.
+    epoch: str | None = None
 
 
 def _number(text: str) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 18 else None
+
+
+_EPOCH_DIGITS = frozenset("0123456789abcdef")
+
+
+def _epoch(text: str) -> bool:
+    """A restore epoch's form: eight lowercase hex digits."""
+    return len(text) == 8 and all(c in _EPOCH_DIGITS for c in text)
 
 
 def bad_cursor(detail: str) -> ServiceError:
@@ -173,11 +185,12 @@ def resume_cursor(request: Request) -> Cursor | None:
     if header is not None and header.strip():
         value = header.strip()
         ended = value.endswith(END_SUFFIX)
-        first, dot, second = value.removesuffix(END_SUFFIX).partition(".")
+        first, dot, rest = value.removesuffix(END_SUFFIX).partition(".")
+        second, epoch_dot, epoch = rest.partition(".")
         after, side = _number(first), _number(second) if dot else None
-        if after is None or (dot and side is None):
+        if after is None or (dot and side is None) or (epoch_dot and not _epoch(epoch)):
             raise bad_cursor(_("Last-Event-ID must be an id this stream sent."))
-        return Cursor(after, ended, side)
+        return Cursor(after, ended, side, epoch if epoch_dot else None)
     query = request.query_params.get("after")
     if query is None:
         return None
