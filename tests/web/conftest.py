@@ -130,20 +130,35 @@ def web_server(
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="web-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("uvicorn did not start")
-        time.sleep(0.05)
-    yield SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    running: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def start() -> None:
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, name="web-server", daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            if time.monotonic() > deadline or not thread.is_alive():
+                pytest.fail("uvicorn did not start")
+            time.sleep(0.05)
+        running.append((server, thread))
+
+    def stop() -> None:
+        server, thread = running.pop()
+        server.should_exit = True
+        thread.join(timeout=10)
+
+    start()
+    # restart(between): the service stops (its connections, streams included, close), then
+    # between() runs, then it starts again on the same address.
+    yield SimpleNamespace(
+        url=f"http://127.0.0.1:{port}",
+        restart=lambda between=lambda: None: (stop(), between(), start()),
+    )
     for context in list(browser.contexts):  # type: ignore[attr-defined]
         context.close()
     time.sleep(1.5)  # the streams' next heartbeat finds their connection closed
-    server.should_exit = True
-    thread.join(timeout=10)
+    stop()
     if request_finalizer is not None:
         request_finalizer()
 

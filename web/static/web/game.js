@@ -111,6 +111,12 @@ function takeAhead(gameId) {
   return found;
 }
 
+// The restore epoch a game's ETag ends with ("g12-v7-s0-e3f9a01c2"), or null.
+function epochOf(tag) {
+  const found = /-e([0-9a-f]+)"?$/.exec(tag);
+  return found ? found[1] : null;
+}
+
 export function showGame(root, gameId) {
   let alive = true;
   let view = null;
@@ -313,13 +319,19 @@ export function showGame(root, gameId) {
         options = null;
       }
     }
-    if (view && data.version < view.version) return; // a newer view was shown meanwhile
+    // A restored database answers with a new epoch (the ETag's last part): the game went
+    // back to an earlier version, so its view and its log replace the ones shown.
+    const restored = etag && newEtag && epochOf(etag) !== epochOf(newEtag);
+    if (restored) {
+      moves = [];
+      lastMove = 0;
+    } else if (view && data.version < view.version) return; // a newer view was shown meanwhile
     const changed = !view || view.version !== data.version;
     view = data;
     chat.update(view);
     etag = newEtag;
     legal = options;
-    if (changed && !streamOpen) loadMoves();
+    if ((changed && !streamOpen) || restored) loadMoves();
     // The options are newer than the view: read the view again soon.
     if (legal && legal.version > view.version) schedulePoll();
     render();
