@@ -26,7 +26,9 @@ def on_worker_ready(sender: Any = None, **_: Any) -> None:
     # The sender is the worker's consumer; its hostname is the node name (celery@host).
     heartbeats.start(str(sender.hostname))
     if settings.METRICS.worker_port:
-        exporter.start(settings.METRICS.worker_port, settings.METRICS.token)
+        # With DEBUG on, loopback only, as gunicorn_conf holds the web server to it.
+        address = "127.0.0.1" if settings.DEBUG else "0.0.0.0"
+        exporter.start(settings.METRICS.worker_port, settings.METRICS.token, address)
 
 
 def on_worker_shutdown(**_: Any) -> None:

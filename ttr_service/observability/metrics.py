@@ -34,6 +34,10 @@ from ttr_service.config.observability import MULTIPROC_VARIABLE
 
 logger = logging.getLogger(__name__)
 
+# Whether prometheus-client keeps this process's values in its group's files: it decided
+# when it was imported, just above.
+MULTIPROCESS = bool(os.environ.get(MULTIPROC_VARIABLE))
+
 REQUEST_SECONDS = Histogram(
     "ttr_http_request_duration_seconds",
     "Time from a request's arrival at Django to its answer, by method, route pattern and "
@@ -92,7 +96,7 @@ def registry(with_scraped: bool) -> CollectorRegistry:
     """The metrics a scrape answers: the group's sums (or this process's own), and with
     ``with_scraped`` those read now."""
     answer = CollectorRegistry(auto_describe=False)
-    if os.environ.get(MULTIPROC_VARIABLE):
+    if MULTIPROCESS:
         MultiProcessCollector(answer)  # type: ignore[no-untyped-call]  # unannotated upstream
     else:
         answer.register(_ThisProcess())
