@@ -60,5 +60,6 @@ ENV DEBUG=false \
 EXPOSE 8000
 
 # gunicorn reads PORT (it binds 0.0.0.0:$PORT) and WEB_CONCURRENCY (its worker processes)
-# itself: about two uvicorn workers a core.
-CMD ["gunicorn", "ttr_service.asgi:application", "--config", "python:ttr_service.gunicorn_conf", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5", "--access-logfile", "-"]
+# itself: about two uvicorn workers a core. Each request is logged by the service itself, a
+# JSON line with its request id (LOG_FORMAT), so gunicorn writes no access log of its own.
+CMD ["gunicorn", "ttr_service.asgi:application", "--config", "python:ttr_service.gunicorn_conf", "--worker-class", "uvicorn_worker.UvicornWorker", "--graceful-timeout", "5"]

@@ -7,6 +7,10 @@ class OpsConfig(AppConfig):
     verbose_name = "Operations"
 
     def ready(self) -> None:
+        from ttr_service.observability.metrics import scrape_also
+
         from . import receivers
+        from .lease_metrics import BeatLeaseHolder
 
         receivers.connect()
+        scrape_also(BeatLeaseHolder())

@@ -5,7 +5,10 @@ scripts/serve (``make run``) passes it. With ``DEBUG`` on, Django answers an err
 frame. ``make run`` leaves ``DEBUG`` on, so with it on gunicorn refuses, before it opens a
 socket, to listen on any address but a loopback one (or a Unix socket).
 
-Only the hook below is read by gunicorn: it takes module names that are its settings.
+Only the hooks below are read by gunicorn: it takes module names that are its settings.
+``on_starting`` also starts the web's process group for the metrics (its workers' values
+are summed at a scrape; ttr_service/config/observability.py), and ``child_exit`` forgets
+the per-process gauges of a worker that exited.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import socket
 from typing import Any
 
 from django.conf import settings
+
+from ttr_service.config import observability
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
 
@@ -50,7 +55,8 @@ def exposed(addresses: list[tuple[str, int] | str | int]) -> list[str]:
 
 
 def on_starting(server: Any) -> None:
-    """gunicorn's hook, run before the sockets are opened."""
+    """gunicorn's hook, run before the sockets are opened and the workers started."""
+    observability.group_start(settings.METRICS.dir, "web")
     if not settings.DEBUG:
         return
     reachable = exposed(server.cfg.address)
@@ -60,3 +66,8 @@ def on_starting(server: Any) -> None:
             f"{', '.join(reachable)}. Bind 127.0.0.1 (or [::1]), or set DEBUG=false with a "
             "SECRET_KEY to serve other machines."
         )
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """gunicorn's hook, run in the master when a worker has exited."""
+    observability.process_gone(worker.pid)

@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from ttr_service.config import account_env, chat_env, env, languages, push_env, schema, stores
 from ttr_service.config.files import checkout_secret_key, service_version
+from ttr_service.config.observability import logging_settings, metrics_settings
 from ttr_service.config.staff import with_staff_site
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -61,6 +62,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "ttr_service.observability.requests.RequestContextMiddleware",  # X-Request-ID, /metrics
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # Accept-Language; Content-Language on all
     "ttr_service.http.limits.BodySizeLimitMiddleware",
@@ -194,7 +196,6 @@ MATCHMAKING_WIDEN_POINTS = env.get_int("MATCHMAKING_WIDEN_POINTS", default=50, m
 MATCHMAKING_WIDEN_SECONDS = env.get_int("MATCHMAKING_WIDEN_SECONDS", default=30, minimum=1)
 MATCHMAKING_BATCH = env.get_int("MATCHMAKING_BATCH", default=500, minimum=2)
 _every(MATCHMAKING_SWEEP_SECONDS, "matchmaking.tasks.pair_seeks")
-
 
 # How long before a deadline players are warned (seconds, comma-separated).
 DEADLINE_WARNINGS_SECONDS = env.get_seconds_list("DEADLINE_WARNINGS", ["86400", "3600"])
@@ -336,7 +337,7 @@ _trust_forwarded_proto = env.get_bool("TRUST_X_FORWARDED_PROTO", default=False)
 if not DEBUG:
     SECURE_SSL_REDIRECT = _ssl_redirect
     # Load balancers probe over plain HTTP and do not follow redirects.
-    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health(/live)?$"]
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health(/live)?$", r"^metrics$"]
     SECURE_HSTS_SECONDS = _hsts_seconds
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_subdomains
     SECURE_HSTS_PRELOAD = _hsts_preload
@@ -348,9 +349,9 @@ if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
-
-# ---------------------------------------------------------------------------------------
-# Operations (ops/): worker heartbeats and what the health check asks of them.
+# Operations (ops/): worker heartbeats and what the health check asks of them; the log
+# format and the metrics (LOG_FORMAT, METRICS_*: config/observability.py).
+LOGGING, METRICS = logging_settings(DEBUG), metrics_settings(VAR_DIR)
 # How often each Celery worker records that it is alive (a thread in the worker process).
 WORKER_HEARTBEAT_SECONDS = env.get_int("WORKER_HEARTBEAT_SECONDS", default=10, minimum=1)
 # /api/v1/health answers 503 when no worker's heartbeat is younger than this...
@@ -373,7 +374,6 @@ if HEALTH_BEAT_MAX_AGE_SECONDS <= DEADLINE_SWEEP_SECONDS:
         "Environment variable HEALTH_BEAT_MAX_AGE_SECONDS: must be more than "
         f"DEADLINE_SWEEP_SECONDS ({DEADLINE_SWEEP_SECONDS}); got {HEALTH_BEAT_MAX_AGE_SECONDS}"
     )
-# ---------------------------------------------------------------------------------------
 # Event streams (ttr_service/streams/): the game's move log and each user's notices as
 # Server-Sent Events.
 # A comment line this often on an idle stream, so proxies keep it open.

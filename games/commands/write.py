@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,6 +25,7 @@ from games.queries import deadlines, sql
 from games.queries.moves import moves_since
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
+from ttr_service.observability.metrics import MOVES_BY_CAUSE
 from ttr_service.storage import rows
 
 
@@ -117,6 +119,7 @@ def move_apply(
     )
     # The AI worker plays consecutive AI decisions itself instead of queueing one task each.
     state_store(game, new_state, queue_ai=cause != MoveCause.AI, logged=move)
+    transaction.on_commit(MOVES_BY_CAUSE[cause].inc)  # ttr_moves_total
     return new_state
 
 

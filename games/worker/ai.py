@@ -19,6 +19,7 @@ from games.domain import bots
 from games.domain.seats import played_by_ai, state_of
 from games.models import Game, GameStatus, SeatKind
 from games.queries import sql
+from ttr_service.observability.metrics import AI_DECISION_SECONDS
 
 # Times in a row a decision may go stale before the loop leaves the game to a later task.
 _RETHINKS = 20
@@ -45,7 +46,11 @@ def ai_turns_play(game_id: int, max_moves: int = 200) -> int:
             return made
         # A seat the AI took over from a person plays at the default level.
         level = ai[seat].ai_level if ai[seat].kind == SeatKind.AI else None
+        started = time.perf_counter()
         action = bots.think(level, game.seed, state, seat)
+        AI_DECISION_SECONDS.labels(level or bots.DEFAULT_AI_LEVEL).observe(
+            time.perf_counter() - started
+        )
         outcome, played = ai_move_apply(game_id, seat, action, game.version)
         if outcome is AiMove.DONE:
             return made

@@ -45,6 +45,7 @@ RUN_HERE = {
     "load",
     "longest_path",
     "matchmaking",
+    "observability",
     "playouts",
     "request_profile",
     "rules_engine",
@@ -237,6 +238,14 @@ def check_profile(figures: dict[str, Any]) -> None:
 def test_request_profile_on_sqlite_times_each_kind_of_request(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'profile.sqlite3'}"
     check_profile(run("request_profile", *PROFILE_ARGUMENTS, "--database", database))
+
+
+def test_observability_times_a_request_with_and_without_its_middleware() -> None:
+    figures = run("observability", "--requests", "50", "--rounds", "1")
+    has_keys(
+        figures,
+        {"with_us_median", "without_us_median", "added_us_median", "histogram_observe_us"},
+    )
 
 
 # ------------------------------------------------------------------ on PostgreSQL

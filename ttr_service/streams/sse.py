@@ -39,6 +39,7 @@ from rest_framework.settings import perform_import
 from ttr_service.http.codes import Code
 from ttr_service.http.problems import ServiceError
 from ttr_service.http.schema import Named
+from ttr_service.observability.metrics import EVENT_STREAMS
 from ttr_service.streams import wakeups
 
 logger = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ async def event_stream(
     yield f"retry: {RETRY_MS}\n: stream open\n\n".encode()
     loop = asyncio.get_running_loop()
     closes_at = time.monotonic() + settings.STREAM_MAX_SECONDS
-    with wakeups.hub().subscribe(topic) as wake:
+    with EVENT_STREAMS.track_inprogress(), wakeups.hub().subscribe(topic) as wake:
         await _beat(beat)
         while True:
             wake.clear()  # before the read: a wake-up during it is not lost
