@@ -29,6 +29,7 @@ class Answered:
     at: float  # time.monotonic() when it was sent
     seconds: float
     status: int
+    code: str = ""  # a problem's code
 
 
 @dataclass
@@ -132,6 +133,13 @@ def choose(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(actions)
 
 
+def problem_code(response: httpx.Response) -> str:
+    try:
+        return str(response.json().get("code", ""))
+    except ValueError:
+        return ""
+
+
 def play(person: Person, table: Table, rng: random.Random) -> None:
     try:
         play_until_over(person, table, rng)
@@ -170,9 +178,9 @@ def play_until_over(person: Person, table: Table, rng: random.Random) -> None:
             json={"version": legal["version"], "action": choose(legal["actions"], rng)},
             headers={"Idempotency-Key": f"hosts-{person.game_id}-{legal['version']}"},
         )
-        person.moves.append(
-            Answered(person.web, sent, time.monotonic() - sent, response.status_code)
-        )
+        took = time.monotonic() - sent
+        code = "" if response.status_code == 200 else problem_code(response)
+        person.moves.append(Answered(person.web, sent, took, response.status_code, code))
         if response.status_code == 200:
             etag, view = response.headers.get("ETag"), response.json()
         elif response.status_code not in (409, 412):
