@@ -9,7 +9,8 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 SCALE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ttr_scale
 SCALE_REDIS_URL ?= redis://127.0.0.1:6379/12
 
-.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale fuzz schema chromium \
+.PHONY: install run test lint test-sqlite test-postgres test-slow test-scale test-hosts fuzz schema \
+	chromium \
 	gettext messages maps
 
 $(PY):
@@ -101,6 +102,13 @@ test-slow: install
 # Its own database and Redis database, so it can run beside the other passes.
 test-scale: install
 	DATABASE_URL='$(SCALE_DATABASE_URL)' REDIS_URL='$(SCALE_REDIS_URL)' $(VENV)/bin/pytest -m scale tests/scale
+
+# The service on seven hosts made of network namespaces (a data host with its own
+# PostgreSQL cluster and Redis, two web, two worker and two beat hosts), with network
+# faults across them (tests/hosts/, about 4 minutes). Needs root; touches neither the
+# machine's PostgreSQL nor its Redis.
+test-hosts: install
+	env -u DATABASE_URL -u REDIS_URL $(VENV)/bin/pytest -p no:xdist -rA -m hosts tests/hosts
 
 # A longer schemathesis run than the bounded one in `make test`: FUZZ_EXAMPLES examples per
 # operation (and persona, in process), new cases every run, in process and against the

@@ -1,8 +1,10 @@
-"""A webhook receiver for tests: a real HTTP server on 127.0.0.1 in a thread."""
+"""A webhook receiver for tests: a real HTTP server in a thread, on 127.0.0.1 unless
+told another address of this machine."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,6 +16,7 @@ class Received:
     path: str
     headers: dict[str, str]
     body: bytes
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass
@@ -28,7 +31,7 @@ class Receiver:
 
 
 @contextmanager
-def running_receiver() -> Iterator[Receiver]:
+def running_receiver(host: str = "127.0.0.1") -> Iterator[Receiver]:
     receiver = Receiver(url="")
 
     class Handler(BaseHTTPRequestHandler):
@@ -49,8 +52,8 @@ def running_receiver() -> Iterator[Receiver]:
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    receiver.url = f"http://127.0.0.1:{server.server_address[1]}/hooks/ttr"
+    server = ThreadingHTTPServer((host, 0), Handler)
+    receiver.url = f"http://{host}:{server.server_address[1]}/hooks/ttr"
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
