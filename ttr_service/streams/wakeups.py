@@ -15,9 +15,11 @@ every time, so a lost wake-up delays an event and never drops it.
   it was down. Once a heartbeat (and, while the subscription is down, every
   ``STREAM_POLL_SECONDS``) the hub also asks the database whether any watched topic moved
   on (the families' probes below), in case a message was lost on the way.
-- Without Redis (the embedded default), the hub asks the database every
-  ``STREAM_POLL_SECONDS`` instead, in one query per family for all of the process's
-  streams, and a change made in the same process wakes its streams at once.
+- Without Redis (the embedded default), a change made in the same process wakes its
+  streams at once, and one made in another process (the worker, another web process) by a
+  datagram on the hub's Unix socket (``sockets``). The hub also asks the database every
+  ``STREAM_POLL_SECONDS``, in one query per family for all of the process's streams, for
+  a datagram that was lost.
 
 Each app registers the probe of its family (``register_probe``): given the watched keys,
 it returns a marker per key (a version, the latest id) that changes with every change.
@@ -43,6 +45,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, transaction
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from ttr_service.streams import sockets
 
 logger = logging.getLogger(__name__)
 
@@ -100,6 +104,7 @@ def publish(topic: str) -> None:
         return
     for hub in list(_hubs.values()):
         hub.wake_threadsafe(topic)
+    sockets.send(topic)
 
 
 # ------------------------------------------------------------------------------ database
@@ -173,6 +178,7 @@ class Hub:
         self.listening = False
         self.reconnects = 0
         self._tasks: list[asyncio.Task[None]] = []
+        self._inbox: sockets.Inbox | None = None
 
     @contextlib.contextmanager
     def subscribe(self, topic: str) -> Iterator[Subscription]:
@@ -211,6 +217,11 @@ class Hub:
         self._tasks.append(self.loop.create_task(self._poll(), context=contextvars.Context()))
         if settings.REDIS_URL:
             self._tasks.append(self.loop.create_task(self._listen(), context=contextvars.Context()))
+            return
+        try:
+            self._inbox = sockets.Inbox(self.loop, self.wake)
+        except OSError:
+            logger.warning("No wake-up socket; streams find other processes' changes by polling")
 
     async def _listen(self) -> None:
         delay = 0.1
