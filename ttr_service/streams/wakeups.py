@@ -147,23 +147,48 @@ def close_db_connections() -> None:
 # ------------------------------------------------------------------------------ the hub
 class Subscription:
     """A stream's wake-up: set when its topic was announced (or anything may have been
-    missed), cleared by the stream before it reads."""
+    missed), cleared by the stream before it reads. Waiting on it is one future and one
+    timer, as cheap as a wake-up can be: a move of a watched game wakes every stream of it."""
 
     def __init__(self, hub: Hub, topic: str) -> None:
         self.hub = hub
         self.topic = topic
-        self.event = asyncio.Event()
+        self.woken = False
+        self._waiter: asyncio.Future[None] | None = None
+        self.subscribed_at = hub.tick()
 
-    def clear(self) -> None:
-        self.event.clear()
+    def set(self) -> None:
+        self.woken = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> int:
+        """Clear the wake-up; returns the hub's ``clock`` from which on a read finds every
+        change this stream was woken for: the topic's last wake-up (each came after its
+        change committed), or the subscription if none came since. Streams woken by one
+        announcement thus share one read, however long the loop takes to get to each."""
+        self.woken = False
+        return max(self.subscribed_at, self.hub.woken_at.get(self.topic, 0))
 
     async def wait(self, timeout: float) -> bool:
         """Whether a wake-up came within ``timeout`` seconds."""
+        if self.woken:
+            return True
+        loop = asyncio.get_running_loop()
+        waiter = self._waiter = loop.create_future()
+        timer = loop.call_later(timeout, _time_up, waiter)
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
+            await waiter
+        finally:
+            timer.cancel()
+            self._waiter = None
+        return self.woken
+
+
+def _time_up(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Hub:
@@ -173,6 +198,10 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.waiting: dict[str, set[Subscription]] = defaultdict(set)
+        # A count of the hub's wake-ups and subscriptions, which orders reads after them
+        # (``tick``), and its value at each watched topic's last wake-up.
+        self.clock = 0
+        self.woken_at: dict[str, int] = {}
         self.markers: dict[str, Any] = {}
         # True while the Redis subscription is up; a stream may then rest between wake-ups.
         self.listening = False
@@ -194,15 +223,25 @@ class Hub:
                 if not watchers:
                     del self.waiting[topic]
                     self.markers.pop(topic, None)
+                    self.woken_at.pop(topic, None)
 
     def wake(self, topic: str) -> None:
-        for subscription in self.waiting.get(topic, ()):
-            subscription.event.set()
+        watchers = self.waiting.get(topic)
+        if not watchers:
+            return
+        self.woken_at[topic] = self.tick()
+        for subscription in watchers:
+            subscription.set()
 
     def wake_all(self) -> None:
-        for watchers in self.waiting.values():
-            for subscription in watchers:
-                subscription.event.set()
+        for topic in list(self.waiting):
+            self.wake(topic)
+
+    def tick(self) -> int:
+        """Move the clock on: a read started from now on has a stamp (``clock``) of at
+        least the value returned."""
+        self.clock += 1
+        return self.clock
 
     def wake_threadsafe(self, topic: str) -> None:
         with contextlib.suppress(RuntimeError):  # the loop was closed
