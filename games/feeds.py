@@ -211,6 +211,8 @@ class Reads:
                     del self.running[key]
 
             future.add_done_callback(forget)
+        if found[1].done():
+            return found[1].result()
         return await asyncio.shield(found[1])
 
 

@@ -175,7 +175,7 @@ class Subscription:
         """Whether a wake-up came within ``timeout`` seconds."""
         if self.woken:
             return True
-        loop = asyncio.get_running_loop()
+        loop = self.hub.loop
         waiter = self._waiter = loop.create_future()
         timer = loop.call_later(timeout, _time_up, waiter)
         try:
