@@ -5,9 +5,9 @@
                                       [--embedded]
 
 Starts everything itself: a private ``redis-server`` on a free port, a fresh PostgreSQL
-database (dropped and created again; its name must start with ``ttr_bench``) and one web
-process (gunicorn with one uvicorn worker on the ASGI application, DEBUG off). ``--games``
-games of two people are started beforehand; then:
+database (dropped and created again; its name must start with ``ttr_`` and hold
+``bench``) and one web process (gunicorn with one uvicorn worker on the ASGI application,
+DEBUG off). ``--games`` games of two people are started beforehand; then:
 
 1. ``--streams`` clients (one asyncio loop, aiohttp) each open ``GET /games/{id}/events``
    on one of the games (spread evenly: a game has ``streams / games`` watchers, a ticket
@@ -59,8 +59,8 @@ def recreate_database(url: str) -> None:
     import psycopg
 
     name = url.rsplit("/", 1)[1]
-    if not name.startswith("ttr_bench"):
-        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_bench*")
+    if not name.startswith("ttr_") or "bench" not in name:
+        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_*bench*")
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
