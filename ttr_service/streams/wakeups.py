@@ -237,6 +237,12 @@ class Hub:
         for topic in list(self.waiting):
             self.wake(topic)
 
+    def close(self) -> None:
+        """Let go of the socket (the hub's loop is closed)."""
+        if self._inbox is not None:
+            self._inbox.close()
+            self._inbox = None
+
     def tick(self) -> int:
         """Move the clock on: a read started from now on has a stamp (``clock``) of at
         least the value returned."""
@@ -338,6 +344,6 @@ def hub() -> Hub:
     found = _hubs.get(loop)
     if found is None:
         for old in [old for old in _hubs if old.is_closed()]:
-            del _hubs[old]
+            _hubs.pop(old).close()
         found = _hubs[loop] = Hub(loop)
     return found
