@@ -2,11 +2,12 @@
 
     .venv/bin/python bench/streams.py [--streams 1000] [--games 50] [--seconds 30]
                                       [--rate 5] [--database postgres://.../ttr_bench_streams]
+                                      [--embedded]
 
 Starts everything itself: a private ``redis-server`` on a free port, a fresh PostgreSQL
-database (dropped and created again; its name must start with ``ttr_bench``) and one web
-process (gunicorn with one uvicorn worker on the ASGI application, DEBUG off). ``--games``
-games of two people are started beforehand; then:
+database (dropped and created again; its name must start with ``ttr_`` and hold
+``bench``) and one web process (gunicorn with one uvicorn worker on the ASGI application,
+DEBUG off). ``--games`` games of two people are started beforehand; then:
 
 1. ``--streams`` clients (one asyncio loop, aiohttp) each open ``GET /games/{id}/events``
    on one of the games (spread evenly: a game has ``streams / games`` watchers, a ticket
@@ -22,6 +23,11 @@ games of two people are started beforehand; then:
    lost, one received twice is a duplicate; a stream that fails or closes early is an
    error.
 
+``--embedded`` runs the embedded default instead (as ``make run`` does): no Redis, a fresh
+SQLite file and ``var`` folder under ``var/bench/streams/embedded``, the web process and the
+mover sharing them as the web server and the Celery worker do; the mover's commits reach
+the web process by the cross-process wake-ups of the embedded default.
+
 Prints a summary and one JSON object on its last line.
 """
 
@@ -32,6 +38,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -52,19 +59,23 @@ def recreate_database(url: str) -> None:
     import psycopg
 
     name = url.rsplit("/", 1)[1]
-    if not name.startswith("ttr_bench"):
-        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_bench*")
+    if not name.startswith("ttr_") or "bench" not in name:
+        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_*bench*")
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def service_env(database: str, redis_url: str) -> dict[str, str]:
+def service_env(database: str | None, redis_url: str | None, var: Path) -> dict[str, str]:
+    """The service's environment: PostgreSQL and Redis, or (both None) the embedded
+    default's SQLite file and files under ``var``."""
+    stores = {"DATABASE_URL": database, "REDIS_URL": redis_url}
+    if database is None:
+        stores = {"SQLITE_PATH": str(var / "db.sqlite3"), "VAR_DIR": str(var)}
     return {
-        **os.environ,
-        "DATABASE_URL": database,
-        "REDIS_URL": redis_url,
+        **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")},
+        **{k: v for k, v in stores.items() if v is not None},
         "DEBUG": "false",
         "SECRET_KEY": "bench-only-" + "k" * 48,
         "SECURE_SSL_REDIRECT": "false",
@@ -76,6 +87,9 @@ def service_env(database: str, redis_url: str) -> dict[str, str]:
 
 
 def setup_django(env: dict[str, str]) -> None:
+    for name in ("DATABASE_URL", "REDIS_URL"):
+        if name not in env:
+            os.environ.pop(name, None)
     os.environ.update(env)
     import django
 
@@ -354,6 +368,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30, help="how long moves are made")
     p.add_argument("--rate", type=float, default=5, help="moves committed a second, in all")
     p.add_argument("--database", default=DEFAULT_DATABASE)
+    p.add_argument("--embedded", action="store_true", help="SQLite, no Redis (make run)")
     p.add_argument("--mover", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.mover:
@@ -361,12 +376,20 @@ def main() -> None:
         return
     folder = ROOT / "var" / "bench" / "streams"
     folder.mkdir(parents=True, exist_ok=True)
-    recreate_database(args.database)
-    redis_server = RedisServer(folder)
+    var = folder / "embedded"
+    redis_server: RedisServer | None = None
+    if args.embedded:
+        shutil.rmtree(var, ignore_errors=True)
+        var.mkdir(parents=True)
+        env = service_env(None, None, var)
+    else:
+        recreate_database(args.database)
+        redis_server = RedisServer(folder)
     web: WebServer | None = None
     try:
-        redis_server.start()
-        env = service_env(args.database, redis_server.url)
+        if redis_server is not None:
+            redis_server.start()
+            env = service_env(args.database, redis_server.url, var)
         setup_django(env)
         games = prepare(args.games, args.streams)
         web = WebServer(
@@ -382,7 +405,8 @@ def main() -> None:
     finally:
         if web is not None:
             web.stop()
-        redis_server.stop()
+        if redis_server is not None:
+            redis_server.stop()
     latency = summary["latency_ms"]
     print(
         f"{summary['streams']} streams on {summary['games']} games, {summary['moves']} moves, "

@@ -141,15 +141,23 @@ class Snapshot:
     more: bool
     result: dict[str, Any] | None
     side: int  # the side feed's newest item id (0: none)
-    # The moves' events as each seat (None: anyone else) sees them, made once per seat:
-    # a game's spectators all share one.
-    shown: dict[int | None, list[Event]] = field(default_factory=dict, compare=False)
+    # The moves' events as each seat (None: anyone else) sees them, under the ids of a
+    # side feed's position (None: no side feed), made and encoded once for each: a game's
+    # spectators all share one.
+    shown: dict[tuple[int | None, int | None], list[Event]] = field(
+        default_factory=dict, compare=False
+    )
 
-    def events_for(self, viewer: int | None) -> list[Event]:
-        if viewer not in self.shown:
-            moves = moves_seen(self.moves, viewer, self.status)
-            self.shown[viewer] = [Event("move", m, id=str(m["number"])) for m in moves]
-        return self.shown[viewer]
+    def events_for(self, viewer: int | None, side: int | None = None) -> list[Event]:
+        key = (viewer, side)
+        if key not in self.shown:
+            if side is None:
+                moves = moves_seen(self.moves, viewer, self.status)
+                self.shown[key] = [Event("move", m, id=str(m["number"])) for m in moves]
+            else:
+                plain = self.events_for(viewer)
+                self.shown[key] = [e.with_id(f"{e.id}.{side}") for e in plain]
+        return self.shown[key]
 
 
 def read_game(game_id: int, after: int) -> Snapshot | None:
@@ -178,27 +186,26 @@ def read_game(game_id: int, after: int) -> Snapshot | None:
 class Reads:
     """Shared reads of one event loop: a stream joins a read of the same key (a game and
     move number; a game's side items for signed-out readers) if that read started after
-    the stream last cleared its wake-up (so it cannot miss the change it was woken for),
-    and starts one otherwise."""
+    the wake-up the stream answers (its hub's clock then, ``since``: so it cannot miss the
+    change it was woken for), and starts one otherwise."""
 
     def __init__(self) -> None:
-        self.running: dict[tuple[Any, ...], tuple[float, asyncio.Future[Any]]] = {}
+        self.running: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
 
-    async def read(self, game_id: int, after: int, since: float) -> Snapshot | None:
+    async def read(self, game_id: int, after: int, since: int) -> Snapshot | None:
         found: Snapshot | None = await self.shared(
             ("game", game_id, after), since, read_game, game_id, after
         )
         return found
 
     async def shared(
-        self, key: tuple[Any, ...], since: float, fn: Callable[..., Any], *args: Any
+        self, key: tuple[Any, ...], since: int, fn: Callable[..., Any], *args: Any
     ) -> Any:
         """``fn(*args)`` on the streams' threads, or the running read of ``key``."""
         found = self.running.get(key)
         if found is None or found[0] < since:
-            loop = asyncio.get_running_loop()
             future = asyncio.ensure_future(wakeups.read_db(fn, *args))
-            found = (loop.time(), future)
+            found = (wakeups.hub().clock, future)
             self.running[key] = found
 
             def forget(_: object, key: tuple[Any, ...] = key, mine: object = found) -> None:
@@ -206,6 +213,8 @@ class Reads:
                     del self.running[key]
 
             future.add_done_callback(forget)
+        if found[1].done():
+            return found[1].result()
         return await asyncio.shield(found[1])
 
 
@@ -244,8 +253,8 @@ class GameFeed:
         # version passes it without a move.
         self.version = -1
 
-    async def read(self, since: float) -> Batch:
-        """The next events, from a read started after ``since`` (the event loop's time)."""
+    async def read(self, since: int) -> Batch:
+        """The next events, from a read stamped ``since`` or later (the hub's clock)."""
         reads = shared_reads()
         game = await reads.read(self.game_id, self.after, since)
         side = None
@@ -288,9 +297,9 @@ class GameFeed:
         if game is None:  # deleted: nothing more will come
             return Batch(done=True)
         mine = seat_among(game.seats, self.user)
-        moves = game.events_for(mine.index if mine else None)
-        side_now = self.side_after
-        batch = Batch(events=[m.with_id(self._id(m.data["number"], side_now)) for m in moves])
+        side_now = self.side_after if side_feed() is not None else None
+        moves = game.events_for(mine.index if mine else None, side_now)
+        batch = Batch(events=list(moves))
         if moves:
             self.after = moves[-1].data["number"]
             self.version = moves[-1].data["version"]

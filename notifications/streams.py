@@ -112,7 +112,7 @@ class InboxFeed:
         self.side_after = {feed.event: feed.start(user.pk) for feed in _side}
         self.language = translation.get_language()
 
-    async def read(self, since: float) -> Batch:
+    async def read(self, since: int) -> Batch:
         """The next events (each stream reads its own: one user's streams are few)."""
         return await wakeups.read_db(self.read_now)
 

@@ -11,8 +11,8 @@ and each hook of each middleware crosses between the event loop and that thread
   (``get_wsgi_application``) through asgiref's ``WsgiToAsgi``: the whole middleware chain
   and the view run in one call on a thread, as under a WSGI server;
 - an event stream (a view answering with ``StreamNegotiation``) goes to Django's ASGI
-  handler (``get_asgi_application``), whose streaming answer runs on the event loop and
-  holds no thread;
+  handler (``StreamHandler``), whose streaming answer runs on the event loop and holds no
+  thread, and whose chunks go to the server as the stream makes them;
 - either runs inside asgiref's ``ThreadSensitiveContext(executor=...)`` of one of
   ``WEB_THREADS`` long-lived threads, the one with the fewest requests waiting, so every
   thread-sensitive call of the request runs there and keeps that thread's database
@@ -34,16 +34,18 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import aclosing
 from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext
 from asgiref.wsgi import WsgiToAsgi
-from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 from django.core.wsgi import get_wsgi_application
+from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
 
 from ttr_service.http.limits import Message, Receive, Scope, Send
-from ttr_service.streams.sse import StreamNegotiation
+from ttr_service.streams.sse import EventStreamResponse, StreamNegotiation
 
 
 class _Thread:
@@ -76,9 +78,30 @@ async def send_from_empty_context(send: Send, message: Message) -> None:
     await asyncio.get_running_loop().create_task(sending(), context=contextvars.Context())
 
 
+class StreamHandler(ASGIHandler):
+    """Django's ASGI handler, which sends an event stream's chunks (each the pre-encoded
+    events of one read) to the server as they come, without Django's wrapping of every
+    part in three more iterators: a move of a game that a thousand streams watch is a
+    thousand sends (docs/decisions/0331). Any other answer goes as Django sends it."""
+
+    async def send_response(self, response: HttpResponseBase, send: Any) -> None:
+        if not isinstance(response, EventStreamResponse):
+            await super().send_response(response, send)
+            return
+        headers = [(k.encode("ascii"), v.encode("latin1")) for k, v in response.items()]
+        for cookie in response.cookies.values():
+            headers.append((b"Set-Cookie", cookie.output(header="").encode("ascii").strip()))
+        start = {"type": "http.response.start", "status": response.status_code}
+        await send({**start, "headers": headers})
+        async with aclosing(response.events) as events:
+            async for chunk in events:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        await send({"type": "http.response.body"})
+
+
 class ServiceApplication:
     def __init__(self, threads: int) -> None:
-        self.streams = get_asgi_application()
+        self.streams = StreamHandler()
         self.requests = WsgiToAsgi(get_wsgi_application())  # type: ignore[no-untyped-call]  # asgiref leaves it unannotated
         self.threads = [_Thread(i) for i in range(threads)]
 

@@ -90,7 +90,7 @@ def test_a_stream_reads_again_when_woken_and_beats_while_idle(settings: Any) -> 
     settings.STREAM_HEARTBEAT_SECONDS = 0.2
     reads: list[float] = []
 
-    async def read(since: float) -> Batch:
+    async def read(since: int) -> Batch:
         reads.append(since)
         n = len(reads)
         return Batch(events=[Event("tick", {"n": n}, id=str(n))], done=n == 3)
@@ -122,14 +122,14 @@ def test_a_failed_read_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sse, "READ_ATTEMPTS", 3)
     calls = 0
 
-    async def flaky(since: float) -> Batch:
+    async def flaky(since: int) -> Batch:
         nonlocal calls
         calls += 1
         if calls < 3:
             raise ConnectionError("database restarting")
         return Batch(done=True)
 
-    batch = asyncio.run(sse._read_retrying(flaky, 0.0))
+    batch = asyncio.run(sse._read_retrying(flaky, 0))
 
     assert batch.done and calls == 3
 
@@ -146,13 +146,13 @@ def test_a_topic_polled_from_the_database_wakes_its_streams_when_its_marker_move
         seen = []
         with hub.subscribe("probe:1") as wake:
             await hub._probe_all()  # first sight: a wake, in case it just moved
-            seen.append(wake.event.is_set())
+            seen.append(wake.woken)
             wake.clear()
             await hub._probe_all()
-            seen.append(wake.event.is_set())
+            seen.append(wake.woken)
             markers["1"] = 6
             await hub._probe_all()
-            seen.append(wake.event.is_set())
+            seen.append(wake.woken)
         for task in hub._tasks:
             task.cancel()
         return seen

@@ -1,6 +1,8 @@
 """Event streams on the embedded default (SQLite, no Redis), against real processes: two
 web servers share the database file, and a stream on one sees the moves made through the
-other (each process polls the database for its streams' games and users)."""
+other, and the moves of a worker in a process of its own (each wakes the others' streams
+with a datagram on their sockets, and each polls the database for what a datagram
+missed)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ import re
 import subprocess
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.processes import BIN, ROOT, WebServer, running
+from tests.processes import BIN, ROOT, WebServer, Worker, running
 
 from . import chat_scenarios
 from .conftest import asgi_web, ticket
@@ -112,6 +115,38 @@ def test_moves_made_through_one_server_reach_streams_on_both(webs):
     finally:
         resumed.stop()
     assert resumed.ids() == [3, 4]
+
+
+def test_the_workers_moves_reach_a_stream_long_before_the_poll(embedded_env, tmp_path):
+    """The worker, another process, wakes the web process's streams over its socket: with
+    the poll at 30 s, the bots' moves still arrive within seconds of their commit."""
+    env = {**embedded_env, "STREAM_POLL_MS": "30000"}
+    web = WebServer({**env, "STREAM_HEARTBEAT_SECONDS": "1"}, tmp_path, worker_class="uvicorn")
+    with running(web), running(Worker(env, tmp_path / "worker.log")):
+        host = register(web, "host")
+        created = host.post(
+            "/games", json={"board": "europe", "seats": [{"type": "ai", "level": "random"}] * 2}
+        )
+        assert created.status_code == 201, created.text
+        game_id = created.json()["id"]
+        opened = time.time()
+
+        def late(r: StreamReader) -> list[tuple[str | None, float]]:
+            """The moves made after the stream opened, each with its delay (s)."""
+            moves = [e for e in r.events if e.event == "move"]
+            made = [(e, datetime.fromisoformat(e.data["at"]).timestamp()) for e in moves]
+            return [(e.id, round(e.at - at, 2)) for e, at in made if at > opened]
+
+        reader = StreamReader(f"{web.url}/api/v1/games/{game_id}/events").start()
+        try:
+            reader.wait_for(lambda r: len(late(r)) >= 5 or r.closed, 60, "five moves")
+        finally:
+            reader.stop()
+    assert reader.error is None and reader.status == 200
+    delays = late(reader)
+    # Moves committed after the stream opened, each there within 5 s, not 30.
+    assert len(delays) >= 3, delays
+    assert all(seconds < 5 for _, seconds in delays), delays
 
 
 def test_a_stream_ends_with_the_result_when_a_player_forfeits(webs):

@@ -20,7 +20,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -210,27 +210,27 @@ def nothing_more() -> StreamingHttpResponse:
 
 async def event_stream(
     topic: str,
-    read: Callable[[float], Awaitable[Batch]],
+    read: Callable[[int], Awaitable[Batch]],
     beat: Callable[[], Awaitable[None]] | None = None,
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes, None]:
     """The loop of one stream: ``read`` (what is new since its last call; it keeps its own
-    cursor) runs at the start and after each wake-up of ``topic``, given the event loop's
-    time at which the stream last cleared its wake-up, so a read it may share with other
-    streams is one that started after that; a comment goes out every
-    ``STREAM_HEARTBEAT_SECONDS`` while nothing happens; the stream closes when ``read``
-    says it is done or after ``STREAM_MAX_SECONDS`` (the client reconnects with the last
-    id). ``beat``, if given, runs when the stream opens and at every heartbeat (a stream
-    telling that it is still open)."""
+    cursor) runs at the start and after each wake-up of ``topic``, given the hub's clock
+    from which on a read finds what the stream was woken for (``Subscription.clear``), so
+    a read it may share with other streams is one stamped with that or later; a comment
+    goes out every ``STREAM_HEARTBEAT_SECONDS`` while nothing happens; the stream closes
+    when ``read`` says it is done or after ``STREAM_MAX_SECONDS`` (the client reconnects
+    with the last id). ``beat``, if given, runs when the stream opens and at every
+    heartbeat (a stream telling that it is still open)."""
     yield f"retry: {RETRY_MS}\n: stream open\n\n".encode()
-    loop = asyncio.get_running_loop()
     closes_at = time.monotonic() + settings.STREAM_MAX_SECONDS
     with EVENT_STREAMS.track_inprogress(), wakeups.hub().subscribe(topic) as wake:
         await _beat(beat)
         while True:
-            wake.clear()  # before the read: a wake-up during it is not lost
-            batch = await _read_retrying(read, loop.time())
-            for event in batch.events:
-                yield event.wire
+            since = wake.clear()  # before the read: a wake-up during it is not lost
+            batch = await _read_retrying(read, since)
+            if batch.events:  # one chunk: one write to the client, however many events
+                events = batch.events
+                yield events[0].wire if len(events) == 1 else b"".join(e.wire for e in events)
             if batch.done:
                 return
             if batch.again:
@@ -259,7 +259,7 @@ async def _beat(beat: Callable[[], Awaitable[None]] | None) -> None:
 READ_ATTEMPTS = 6
 
 
-async def _read_retrying(read: Callable[[float], Awaitable[Batch]], since: float) -> Batch:
+async def _read_retrying(read: Callable[[int], Awaitable[Batch]], since: int) -> Batch:
     delay = 0.25
     for attempt in range(1, READ_ATTEMPTS + 1):
         try:
@@ -269,13 +269,23 @@ async def _read_retrying(read: Callable[[float], Awaitable[Batch]], since: float
                 raise
             logger.warning("A stream's read failed; trying again in %.2f s", delay, exc_info=True)
             await asyncio.sleep(delay)
-            since = asyncio.get_running_loop().time()
+            since = wakeups.hub().tick()
             delay = min(delay * 2, 4.0)
     raise AssertionError("unreachable")
 
 
-def stream_response(events: AsyncIterator[bytes]) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type=EVENT_STREAM)
+class EventStreamResponse(StreamingHttpResponse):
+    """An event stream's answer. It keeps its events' iterator (``events``): the server
+    sends its chunks as they come, past Django's wrapping of each part
+    (``ttr_service.serving.StreamHandler``); any other handler streams it as Django does."""
+
+    def __init__(self, events: AsyncGenerator[bytes, None]) -> None:
+        super().__init__(events, content_type=EVENT_STREAM)
+        self.events = events
+
+
+def stream_response(events: AsyncGenerator[bytes, None]) -> StreamingHttpResponse:
+    response = EventStreamResponse(events)
     response["Cache-Control"] = "no-cache"
     # nginx and similar proxies pass each event on at once instead of buffering.
     response["X-Accel-Buffering"] = "no"

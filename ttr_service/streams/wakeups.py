@@ -15,9 +15,11 @@ every time, so a lost wake-up delays an event and never drops it.
   it was down. Once a heartbeat (and, while the subscription is down, every
   ``STREAM_POLL_SECONDS``) the hub also asks the database whether any watched topic moved
   on (the families' probes below), in case a message was lost on the way.
-- Without Redis (the embedded default), the hub asks the database every
-  ``STREAM_POLL_SECONDS`` instead, in one query per family for all of the process's
-  streams, and a change made in the same process wakes its streams at once.
+- Without Redis (the embedded default), a change made in the same process wakes its
+  streams at once, and one made in another process (the worker, another web process) by a
+  datagram on the hub's Unix socket (``sockets``). The hub also asks the database every
+  ``STREAM_POLL_SECONDS``, in one query per family for all of the process's streams, for
+  a datagram that was lost.
 
 Each app registers the probe of its family (``register_probe``): given the watched keys,
 it returns a marker per key (a version, the latest id) that changes with every change.
@@ -43,6 +45,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, transaction
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from ttr_service.streams import sockets
 
 logger = logging.getLogger(__name__)
 
@@ -100,6 +104,7 @@ def publish(topic: str) -> None:
         return
     for hub in list(_hubs.values()):
         hub.wake_threadsafe(topic)
+    sockets.send(topic)
 
 
 # ------------------------------------------------------------------------------ database
@@ -142,23 +147,48 @@ def close_db_connections() -> None:
 # ------------------------------------------------------------------------------ the hub
 class Subscription:
     """A stream's wake-up: set when its topic was announced (or anything may have been
-    missed), cleared by the stream before it reads."""
+    missed), cleared by the stream before it reads. Waiting on it is one future and one
+    timer, as cheap as a wake-up can be: a move of a watched game wakes every stream of it."""
 
     def __init__(self, hub: Hub, topic: str) -> None:
         self.hub = hub
         self.topic = topic
-        self.event = asyncio.Event()
+        self.woken = False
+        self._waiter: asyncio.Future[None] | None = None
+        self.subscribed_at = hub.tick()
 
-    def clear(self) -> None:
-        self.event.clear()
+    def set(self) -> None:
+        self.woken = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> int:
+        """Clear the wake-up; returns the hub's ``clock`` from which on a read finds every
+        change this stream was woken for: the topic's last wake-up (each came after its
+        change committed), or the subscription if none came since. Streams woken by one
+        announcement thus share one read, however long the loop takes to get to each."""
+        self.woken = False
+        return max(self.subscribed_at, self.hub.woken_at.get(self.topic, 0))
 
     async def wait(self, timeout: float) -> bool:
         """Whether a wake-up came within ``timeout`` seconds."""
+        if self.woken:
+            return True
+        loop = self.hub.loop
+        waiter = self._waiter = loop.create_future()
+        timer = loop.call_later(timeout, _time_up, waiter)
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
+            await waiter
+        finally:
+            timer.cancel()
+            self._waiter = None
+        return self.woken
+
+
+def _time_up(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Hub:
@@ -168,11 +198,16 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.waiting: dict[str, set[Subscription]] = defaultdict(set)
+        # A count of the hub's wake-ups and subscriptions, which orders reads after them
+        # (``tick``), and its value at each watched topic's last wake-up.
+        self.clock = 0
+        self.woken_at: dict[str, int] = {}
         self.markers: dict[str, Any] = {}
         # True while the Redis subscription is up; a stream may then rest between wake-ups.
         self.listening = False
         self.reconnects = 0
         self._tasks: list[asyncio.Task[None]] = []
+        self._inbox: sockets.Inbox | None = None
 
     @contextlib.contextmanager
     def subscribe(self, topic: str) -> Iterator[Subscription]:
@@ -188,15 +223,31 @@ class Hub:
                 if not watchers:
                     del self.waiting[topic]
                     self.markers.pop(topic, None)
+                    self.woken_at.pop(topic, None)
 
     def wake(self, topic: str) -> None:
-        for subscription in self.waiting.get(topic, ()):
-            subscription.event.set()
+        watchers = self.waiting.get(topic)
+        if not watchers:
+            return
+        self.woken_at[topic] = self.tick()
+        for subscription in watchers:
+            subscription.set()
 
     def wake_all(self) -> None:
-        for watchers in self.waiting.values():
-            for subscription in watchers:
-                subscription.event.set()
+        for topic in list(self.waiting):
+            self.wake(topic)
+
+    def close(self) -> None:
+        """Let go of the socket (the hub's loop is closed)."""
+        if self._inbox is not None:
+            self._inbox.close()
+            self._inbox = None
+
+    def tick(self) -> int:
+        """Move the clock on: a read started from now on has a stamp (``clock``) of at
+        least the value returned."""
+        self.clock += 1
+        return self.clock
 
     def wake_threadsafe(self, topic: str) -> None:
         with contextlib.suppress(RuntimeError):  # the loop was closed
@@ -211,6 +262,11 @@ class Hub:
         self._tasks.append(self.loop.create_task(self._poll(), context=contextvars.Context()))
         if settings.REDIS_URL:
             self._tasks.append(self.loop.create_task(self._listen(), context=contextvars.Context()))
+            return
+        try:
+            self._inbox = sockets.Inbox(self.loop, self.wake)
+        except OSError:
+            logger.warning("No wake-up socket; streams find other processes' changes by polling")
 
     async def _listen(self) -> None:
         delay = 0.1
@@ -288,6 +344,6 @@ def hub() -> Hub:
     found = _hubs.get(loop)
     if found is None:
         for old in [old for old in _hubs if old.is_closed()]:
-            del _hubs[old]
+            _hubs.pop(old).close()
         found = _hubs[loop] = Hub(loop)
     return found
