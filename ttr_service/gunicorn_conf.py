@@ -5,7 +5,7 @@ scripts/serve (``make run``) passes it. With ``DEBUG`` on, Django answers an err
 frame. ``make run`` leaves ``DEBUG`` on, so with it on gunicorn refuses, before it opens a
 socket, to listen on any address but a loopback one (or a Unix socket).
 
-Only the hook below is read by gunicorn: it takes module names that are its settings.
+gunicorn reads the module's names that are its settings: ``keepalive`` and the hook below.
 """
 
 from __future__ import annotations
@@ -18,6 +18,14 @@ from typing import Any
 from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
+
+# Seconds an idle kept-alive connection stays open (uvicorn's ``timeout_keep_alive``).
+# Longer than any client or proxy in front keeps one idle (a load balancer's 60 s,
+# aiohttp's 15 s, httpx's 5 s): whoever closes an idle connection first must be the
+# client, or a request it sends as the server closes is reset. gunicorn's own default,
+# 2 s, reset 2 % of the requests of clients reusing connections after about 2 s
+# (docs/decisions/0311).
+keepalive = 75
 
 
 def is_loopback(host: str) -> bool:
