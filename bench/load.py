@@ -178,11 +178,21 @@ def recreate_database(url: str) -> None:
     import psycopg
 
     name = url.rsplit("/", 1)[1]
-    if not name.startswith("ttr_bench"):
-        raise SystemExit(f"refusing to drop {name!r}: the benchmark database must be ttr_bench*")
+    if not (name.startswith("ttr_bench") or name.endswith("_bench")):
+        raise SystemExit(
+            f"refusing to drop {name!r}: the benchmark database must be ttr_bench* or *_bench"
+        )
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        # Never from under another run: one that started on this database would see its
+        # tokens refused (401) or its database gone (503) for the rest of its phases.
+        try:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        except psycopg.errors.ObjectInUse:
+            raise SystemExit(
+                f"{name} is in use (another run of a benchmark on it?): wait for it, or "
+                "give this run a database of its own with --database"
+            ) from None
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
@@ -256,14 +266,38 @@ class Client:
         await self.session.close()
 
 
+def failure_of(exc: BaseException) -> str:
+    """What a transport failure was: its class, and its errno when the system gave one
+    (``ClientOSError [Errno 104]`` is a connection reset by the peer)."""
+    errno = getattr(exc, "errno", None)
+    return type(exc).__name__ + (f" [Errno {errno}]" if errno else "")
+
+
+@dataclass
+class Failures:
+    """The errors of one kind (a status or a transport failure) on one endpoint."""
+
+    count: int = 0
+    first: float = 0.0  # time.monotonic() of the first and the last
+    last: float = 0.0
+    sample: str = ""  # the first one's message or problem code
+
+
 @dataclass
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     conflicts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    # What went wrong, e.g. "move: 500" or "view: ReadTimeout".
-    kinds: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # What went wrong, by endpoint and kind: ("move", "500"), ("view", "ServerDisconnectedError").
+    failures: dict[tuple[str, str], Failures] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+
+    def failed(self, name: str, kind: str, sample: str) -> None:
+        self.errors[name] += 1
+        now = time.monotonic()
+        found = self.failures.setdefault((name, kind), Failures(first=now, sample=sample[:200]))
+        found.count += 1
+        found.last = now
 
     async def call(
         self, name: str, request: Any, ok: tuple[int, ...] = (200,), by_status: bool = False
@@ -273,8 +307,7 @@ class Stats:
         try:
             response = await request
         except (aiohttp.ClientError, TimeoutError) as exc:
-            self.errors[name] += 1
-            self.kinds[f"{name}: {type(exc).__name__}"] += 1
+            self.failed(name, failure_of(exc), str(exc) or repr(exc))
             return None
         if by_status:
             name = f"{name} ({response.status_code})"
@@ -282,9 +315,15 @@ class Stats:
         if response.status_code == 412:
             self.conflicts[name] += 1
         elif response.status_code not in ok:
-            self.errors[name] += 1
-            self.kinds[f"{name}: {response.status_code}"] += 1
+            self.failed(name, str(response.status_code), _problem_code(response))
         return response
+
+
+def _problem_code(response: Reply) -> str:
+    try:
+        return str(response.json().get("code", ""))
+    except (ValueError, AttributeError):
+        return response.body[:200].decode(errors="replace")
 
 
 class Split:
@@ -457,7 +496,41 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter) -> dict[str, Any]:
+def error_table(results: dict[str, Stats], started: float) -> list[dict[str, Any]]:
+    """Every error by phase, endpoint and kind (an HTTP status, or a transport failure's
+    class), with when its first and last came (seconds since the phases began)."""
+    return [
+        {
+            "phase": phase,
+            "endpoint": endpoint,
+            "kind": kind,
+            "count": found.count,
+            "first_s": round(found.first - started, 1),
+            "last_s": round(found.last - started, 1),
+            "sample": found.sample,
+        }
+        for phase, stats in results.items()
+        for (endpoint, kind), found in sorted(stats.failures.items())
+    ]
+
+
+def print_errors(table: list[dict[str, Any]]) -> None:
+    if not table:
+        print("errors: none")
+        return
+    print(
+        f"errors: {'phase':8} {'endpoint':14} {'kind':32} {'count':>6} {'first s':>8} {'last s':>8}"
+    )
+    for r in table:
+        print(
+            f"        {r['phase']:8} {r['endpoint']:14} {r['kind']:32} {r['count']:6d} "
+            f"{r['first_s']:8.1f} {r['last_s']:8.1f}  {r['sample']}"
+        )
+
+
+def report(
+    results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter, started: float
+) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for phase, stats in results.items():
         seconds = stats.seconds[phase]
@@ -488,6 +561,8 @@ def report(results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter) -
             f"{r['conflicts']:6d}"
         )
 
+    table = error_table(results, started)
+    print_errors(table)
     print(
         "CPU (cores busy on average; the machine has 2): "
         + ", ".join(
@@ -530,11 +605,7 @@ def report(results: dict[str, Stats], args: argparse.Namespace, cpu: CpuMeter) -
         ),
         "play_move_p99_ms": move_p99,
         "errors": sum(r["errors"] for r in rows),
-        "error_kinds": {
-            f"{phase} {kind}": n
-            for phase, stats in results.items()
-            for kind, n in sorted(stats.kinds.items())
-        },
+        "error_table": table,
         "conflicts": sum(r["conflicts"] for r in rows),
         "rows": rows,
     }
@@ -575,9 +646,12 @@ def main() -> None:
     p.add_argument(
         "--database",
         default="postgres://postgres@127.0.0.1:5432/ttr_bench",
-        help="PostgreSQL URL of the benchmark database (dropped and created again)",
+        help="PostgreSQL URL of the benchmark database, or its name on 127.0.0.1 (dropped "
+        "and created again; named ttr_bench* or *_bench)",
     )
     args = p.parse_args()
+    if "://" not in args.database:  # a bare name: a database on the local server
+        args.database = f"postgres://postgres@127.0.0.1:5432/{args.database}"
     folder = ROOT / "var" / "bench" / "load"
     folder.mkdir(parents=True, exist_ok=True)
     recreate_database(args.database)
@@ -587,10 +661,11 @@ def main() -> None:
         games = prepare(stack, args.games)
         stack.start_services()
         cpu = CpuMeter(stack.web_pgid(), args.database)
+        started = time.monotonic()
         results = asyncio.run(run_phases(stack.url, games, args, cpu))
     finally:
         stack.stop()
-    summary = report(results, args, cpu)
+    summary = report(results, args, cpu, started)
     print(json.dumps(summary))
 
 

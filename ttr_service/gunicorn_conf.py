@@ -5,10 +5,10 @@ scripts/serve (``make run``) passes it. With ``DEBUG`` on, Django answers an err
 frame. ``make run`` leaves ``DEBUG`` on, so with it on gunicorn refuses, before it opens a
 socket, to listen on any address but a loopback one (or a Unix socket).
 
-Only the hooks below are read by gunicorn: it takes module names that are its settings.
-``on_starting`` also starts the web's process group for the metrics (its workers' values
-are summed at a scrape; ttr_service/config/observability.py), and ``child_exit`` forgets
-the per-process gauges of a worker that exited.
+gunicorn reads the module's names that are its settings: ``keepalive`` and the hooks
+below. ``on_starting`` also starts the web's process group for the metrics (its workers'
+values are summed at a scrape; ttr_service/config/observability.py), and ``child_exit``
+forgets the per-process gauges of a worker that exited.
 """
 
 from __future__ import annotations
@@ -23,6 +23,14 @@ from django.conf import settings
 from ttr_service.config import observability
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_service.settings")
+
+# Seconds an idle kept-alive connection stays open (uvicorn's ``timeout_keep_alive``).
+# Longer than any client or proxy in front keeps one idle (a load balancer's 60 s,
+# aiohttp's 15 s, httpx's 5 s): whoever closes an idle connection first must be the
+# client, or a request it sends as the server closes is reset. gunicorn's own default,
+# 2 s, reset 2 % of the requests of clients reusing connections after about 2 s
+# (docs/decisions/0311).
+keepalive = 75
 
 
 def is_loopback(host: str) -> bool:

@@ -26,7 +26,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
-from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
 from accounts.emails import code_digest
@@ -36,6 +35,7 @@ from accounts.services import token_issue
 from engine import KeepTickets, load_board, new_game
 from engine.actions import parse_action
 from games.models import Game
+from tests import stream_frames
 from tests.api.accounts.provider_keys import KeyServer, SigningKey, claims_for, provider_settings
 from tests.caches import fresh_caches
 from tests.service.test_schema_examples import as_json_schema
@@ -430,9 +430,12 @@ OTHER_EXAMPLES = other_response_examples()
 )
 def test_the_response_example_fits_its_schema(name: str, response_schema: Any, value: Any) -> None:
     components = as_json_schema(schema()["components"])
-    validator = Draft202012Validator({**as_json_schema(response_schema), "components": components})
-    # An event stream's schema is that of each event on it, as its fields.
-    values = sse_frames(value) if " text/event-stream " in name else [value]
+    # An event stream's schema is that of each event on it, as its fields; its `data` is
+    # the string sent, its JSON checked against the frame's `contentSchema`.
+    validator = stream_frames.FrameValidator(
+        {**as_json_schema(response_schema), "components": components}
+    )
+    values = stream_frames.events(value) if " text/event-stream " in name else [value]
     assert values, name
 
     problems = [
@@ -442,22 +445,6 @@ def test_the_response_example_fits_its_schema(name: str, response_schema: Any, v
     ]
 
     assert problems == []
-
-
-def sse_frames(text: str) -> list[dict[str, Any]]:
-    """The events of a ``text/event-stream`` body, each as ``{"event", "id", "data"}`` (the
-    data's JSON parsed); comments and ``retry`` lines left out."""
-    frames = []
-    for block in text.split("\n\n"):
-        fields: dict[str, Any] = {}
-        for line in block.splitlines():
-            name, _, rest = line.partition(":")
-            if name in ("event", "id", "data"):
-                fields[name] = rest.removeprefix(" ")
-        if "data" in fields:
-            fields["data"] = json.loads(fields["data"])
-            frames.append(fields)
-    return frames
 
 
 def test_each_discriminator_maps_its_values_to_the_shapes_that_carry_them() -> None:

@@ -31,6 +31,7 @@ class StreamReader:
     params: dict[str, Any] = field(default_factory=dict)
     events: list[Received] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # every line as received
     status: int | None = None
     error: BaseException | None = None
     closed: bool = False
@@ -57,6 +58,7 @@ class StreamReader:
                 for line in r.iter_lines():
                     if self._stop.is_set():
                         return
+                    self.lines.append(line)
                     if line.startswith(":"):
                         self.comments.append(line)
                     elif line.startswith("event: "):

@@ -38,6 +38,7 @@ def spectacular(service_version: str) -> dict[str, Any]:
         "POSTPROCESSING_HOOKS": [
             "drf_spectacular.hooks.postprocess_schema_enums",
             "ttr_service.http.language_schema.document_languages",
+            "ttr_service.streams.frames.document_frames",
         ],
         # Each enum that several components share gets one name (by dotted path).
         "ENUM_NAME_OVERRIDES": {
