@@ -144,19 +144,24 @@ class Snapshot:
     # The moves' events as each seat (None: anyone else) sees them, under the ids of a
     # side feed's position (None: no side feed), made and encoded once for each: a game's
     # spectators all share one.
-    shown: dict[tuple[int | None, int | None], list[Event]] = field(
+    shown: dict[tuple[int | None, int | None, str | None], list[Event]] = field(
         default_factory=dict, compare=False
     )
 
-    def events_for(self, viewer: int | None, side: int | None = None) -> list[Event]:
-        key = (viewer, side)
+    def events_for(
+        self, viewer: int | None, side: int | None = None, epoch: str | None = None
+    ) -> list[Event]:
+        """The move events ``viewer`` may see, made once per id form: ``<move>``,
+        ``<move>.<side>`` or ``<move>.<side>.<epoch>``."""
+        key = (viewer, side, epoch)
         if key not in self.shown:
             if side is None:
                 moves = moves_seen(self.moves, viewer, self.status)
                 self.shown[key] = [Event("move", m, id=str(m["number"])) for m in moves]
             else:
                 plain = self.events_for(viewer)
-                self.shown[key] = [e.with_id(f"{e.id}.{side}") for e in plain]
+                tail = f".{side}" if epoch is None else f".{side}.{epoch}"
+                self.shown[key] = [e.with_id(f"{e.id}{tail}") for e in plain]
         return self.shown[key]
 
 
@@ -297,8 +302,8 @@ class GameFeed:
         if game is None:  # deleted: nothing more will come
             return Batch(done=True)
         mine = seat_among(game.seats, self.user)
-        side_now = self.side_after if side_feed() is not None else None
-        moves = game.events_for(mine.index if mine else None, side_now)
+        side_now = self.side_after if side_feed() is not None or self.epoch else None
+        moves = game.events_for(mine.index if mine else None, side_now, self.epoch)
         batch = Batch(events=list(moves))
         if moves:
             self.after = moves[-1].data["number"]
