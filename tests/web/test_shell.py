@@ -45,6 +45,8 @@ def test_a_game_page_starts_its_reads_before_its_modules_load(client):
     assert script < head.index('rel="stylesheet"') < head.index('type="module"')
     inline = head[script : head.index("</script>", script)]
     assert "window.ttrAhead" in inline
+    # Signed in with no language chosen here, the account (its language) is read there too.
+    assert 'read("/auth/me")' in inline
     assert re.findall(r"fetch\(([^,)]*)", inline) == ["`/api/v1${path}`"]
 
 

@@ -170,13 +170,22 @@ async function languageOfAccount(user, isNew) {
   }
 }
 
+// My account as the page's head read it (ahead.js), or null.
+async function aheadMe() {
+  const early = window.ttrAheadMe;
+  window.ttrAheadMe = null;
+  if (!early || early.token !== session.token) return null;
+  const answer = await early.me;
+  return answer ? answer.data : null;
+}
+
 // The first language: this browser's choice, else the account's, else the browser's own
 // languages, else English. The catalogue is read before anything is drawn.
 async function startLanguage() {
   let code = storedLanguage();
   if (!code && session.token) {
     try {
-      code = supported((await get("/auth/me")).language);
+      code = supported((await aheadMe() || await get("/auth/me")).language);
     } catch {
       code = null;
     }
