@@ -5,16 +5,15 @@
 // made from them.
 import { board as loadBoard, get, knownBoard, openEvents, post, request, session } from "./api.js";
 import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { createChat } from "./chat.js";
+import { createChat } from "./chatdock.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
-import { showResult } from "./result.js";
 import { renderStrip } from "./strip.js";
 import { claimableRoutes, claimSheet } from "./claims.js";
 import { keepFocus, nameTheMap } from "./keyboard.js";
-import { playRecap } from "./recap.js";
+import { playRecap, showResult } from "./ondemand.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction

@@ -1,9 +1,9 @@
 // The lobby: my games (my turn first, as the API orders them), invitations, open games to
-// join, and a form to create a game with AI seats and a time limit.
+// join, and a form to create a game with AI seats and a time limit. The quick match
+// (quickmatch.js) is loaded with the lobby's first reads.
 import { allPages, get, post, session } from "./api.js";
 import { h, levelName, seatName, showError, statusName } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { quickMatch } from "./quickmatch.js";
 import { listenToUser } from "./stream.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
@@ -130,6 +130,7 @@ export function showLobby(root) {
   const formSlot = h("div");
   const quickSlot = h("div");
   let quick = null;
+  const quickModule = import("./quickmatch.js");
   root.replaceChildren(
     h("div.lobby", {},
       quickSlot,
@@ -160,10 +161,11 @@ export function showLobby(root) {
 
   async function load() {
     try {
-      const [myGames, openGames, boards] = await Promise.all([
+      const [myGames, openGames, boards, { quickMatch }] = await Promise.all([
         allPages("/games?scope=mine"),
         allPages("/games?scope=open"),
         get("/boards"),
+        quickModule,
       ]);
       if (!alive) return;
       const me = session.username.toLowerCase();
