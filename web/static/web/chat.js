@@ -503,7 +503,8 @@ export function createChat(gameId, { button, badge }) {
     if (!room) return;
     renderBadge();
     const d = data(room);
-    const wasNearEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 60;
+    // Read only while open: on a closed panel it would only make the page lay itself out.
+    const wasNearEnd = open && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 60;
     const ordered = [...d.messages.values()].sort((a, b) => a.id - b.id);
     const keep = new Set(ordered.map((m) => m.id));
     for (const [id, node] of nodes) {

@@ -585,10 +585,9 @@ export function showGame(root, gameId) {
     renderMarket();
     renderHand();
     renderTickets();
-    renderPlayers();
     showStrip();
     renderBoard();
-    renderLog();
+    renderBelow();
     restoreFocus();
     startRecap();
     if (view.status === "finished" && !resultShown) {
@@ -602,6 +601,27 @@ export function showGame(root, gameId) {
         renderTickets();
       });
     }
+  }
+
+  // The players table and the move log, under the prompt, the market and the hand: the
+  // first view draws them after the frame that shows the map and the turn (nothing above
+  // them moves when they fill in); every later view draws them with the rest.
+  let below = "first"; // then "due" until they are drawn, then "now"
+  function renderBelow() {
+    if (below === "due") return;
+    if (below === "now") {
+      renderPlayers();
+      renderLog();
+      return;
+    }
+    below = "due";
+    const draw = () => {
+      if (below !== "due") return;
+      below = "now";
+      if (alive) renderBelow();
+    };
+    requestAnimationFrame(() => setTimeout(draw));
+    setTimeout(draw, 500); // a tab out of sight draws no frames
   }
 
   // Each seat's last line of the move log (a turn's two cards as one), and what it put on
@@ -1054,8 +1074,9 @@ export function showGame(root, gameId) {
 
   const clock = setInterval(tick, 1000);
   gameNode.dataset.live = "poll";
-  poll();
-  startStream();
+  // The event stream is opened once the first view is shown: its ticket (a write) and its
+  // opening would otherwise be served among the reads the first screen waits for.
+  poll().finally(startStream);
   return () => {
     alive = false;
     recap.stop();
