@@ -130,7 +130,12 @@ export function showLobby(root) {
   const formSlot = h("div");
   const quickSlot = h("div");
   let quick = null;
-  const quickModule = import("./quickmatch.js");
+  // quickmatch.js, read with the lists (again at the next reading if it failed).
+  let quickModule = null;
+  const quickLoaded = () => (quickModule ||= import("./quickmatch.js").catch((err) => {
+    quickModule = null;
+    throw err;
+  }));
   root.replaceChildren(
     h("div.lobby", {},
       quickSlot,
@@ -165,7 +170,7 @@ export function showLobby(root) {
         allPages("/games?scope=mine"),
         allPages("/games?scope=open"),
         get("/boards"),
-        quickModule,
+        quickLoaded(),
       ]);
       if (!alive) return;
       const me = session.username.toLowerCase();
