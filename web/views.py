@@ -3,6 +3,8 @@ from the public API."""
 
 from __future__ import annotations
 
+import posixpath
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -15,12 +17,31 @@ from django.views.i18n import JSONCatalog
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 CATALOGUE = JSONCatalog.as_view(domain="djangojs", packages=["web"])
-# Every module the entry point imports, directly or not: the page asks for them all at
-# once (modulepreload) rather than level by level as each import is read.
 _STATIC = Path(__file__).resolve().parent / "static" / "web"
-MODULES = sorted(
-    f"web/{p.relative_to(_STATIC).as_posix()}" for p in _STATIC.rglob("*.js") if p.name != "app.js"
+# A static import (`import … from "./x.js"`, `import "./x.js"`), not a dynamic `import()`.
+_IMPORT = re.compile(
+    r"""^\s*import\s(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.MULTILINE
 )
+
+
+def _imported(entry: str) -> list[str]:
+    """Every module `entry` imports statically, directly or not, as "web/<path>": what the
+    first screen needs. A module loaded with `import()` (when first shown) is left out."""
+    found: set[str] = set()
+    todo = [entry]
+    while todo:
+        module = todo.pop()
+        for target in _IMPORT.findall((_STATIC / module).read_text(encoding="utf-8")):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), target))
+            if path not in found:
+                found.add(path)
+                todo.append(path)
+    return sorted(f"web/{path}" for path in found - {entry})
+
+
+# The page asks for them all at once (modulepreload) rather than level by level as each
+# import is read.
+MODULES = _imported("app.js")
 
 
 @require_GET

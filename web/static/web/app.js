@@ -1,15 +1,14 @@
 // Entry point: hash routes (#/, #/login, #/friends, #/account, #/game/12,
-// #/game/12/replay) and the account bar.
-import { showAccount } from "./account.js";
+// #/game/12/replay) and the account bar. The game and the lobby, the screens a page opens
+// on, are imported here; the account and friends pages and the replay are loaded when first
+// shown.
 import { ApiError, get, onSessionChange, patch, post, session, setUnauthorizedHandler } from "./api.js";
 import { clearError, h, showError } from "./dom.js";
-import { showFriends } from "./friends.js";
 import { readGameAhead, showGame } from "./game.js";
 import {
   LANGUAGES, browserLanguage, language, onLanguageChange, setLanguage, storedLanguage, supported, t,
 } from "./i18n.js";
 import { showLobby } from "./lobby.js";
-import { showReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up (stops polling and timers)
@@ -118,6 +117,22 @@ function showLogin() {
   app.replaceChildren(...(notice ? [h("p.card.notice#notice", { role: "status" }, notice)] : []), form);
 }
 
+// A screen whose module is loaded when first shown: show(module) once it is there, unless
+// the page has moved on meanwhile. Returns the screen's clean-up.
+function later(load, show) {
+  let left = false;
+  let stop = null;
+  load().then((module) => {
+    if (!left) stop = show(module);
+  }).catch((err) => {
+    if (!left) showError(err);
+  });
+  return () => {
+    left = true;
+    if (stop) stop();
+  };
+}
+
 function route() {
   if (leave) leave();
   leave = null;
@@ -132,9 +147,9 @@ function route() {
   }
   const replay = hash.match(/^#\/game\/(\d+)\/replay$/);
   const game = hash.match(/^#\/game\/(\d+)$/);
-  if (hash === "#/account") leave = showAccount(app, { signOut });
-  else if (hash === "#/friends") leave = showFriends(app);
-  else if (replay) leave = showReplay(app, Number(replay[1]));
+  if (hash === "#/account") leave = later(() => import("./account.js"), (m) => m.showAccount(app, { signOut }));
+  else if (hash === "#/friends") leave = later(() => import("./friends.js"), (m) => m.showFriends(app));
+  else if (replay) leave = later(() => import("./replay.js"), (m) => m.showReplay(app, Number(replay[1])));
   else if (game) leave = showGame(app, Number(game[1]));
   else leave = showLobby(app);
 }
@@ -170,13 +185,22 @@ async function languageOfAccount(user, isNew) {
   }
 }
 
+// My account as the page's head read it (ahead.js), or null.
+async function aheadMe() {
+  const early = window.ttrAheadMe;
+  window.ttrAheadMe = null;
+  if (!early || early.token !== session.token) return null;
+  const answer = await early.me;
+  return answer ? answer.data : null;
+}
+
 // The first language: this browser's choice, else the account's, else the browser's own
 // languages, else English. The catalogue is read before anything is drawn.
 async function startLanguage() {
   let code = storedLanguage();
   if (!code && session.token) {
     try {
-      code = supported((await get("/auth/me")).language);
+      code = supported((await aheadMe() || await get("/auth/me")).language);
     } catch {
       code = null;
     }

@@ -191,30 +191,25 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
     el("title", {}, node).textContent = routeLabel(r, place);
     // The glow of an opponent's last claim: under the cars, so their colour stays true.
     el("line", { class: "glow", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
+    // Each car one rectangle placed and turned along the route; its windows are drawn when
+    // the route is first claimed (windows()).
     const car = (g.length - GAP * (r.length - 1)) / r.length;
     for (let i = 0; i < r.length; i++) {
       const along = i * (car + GAP) + car / 2;
       const cx = g.x1 + g.ux * along;
       const cy = g.y1 + g.uy * along;
-      const slot = el(
-        "g",
-        { transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${g.angle.toFixed(1)})` },
-        node,
-      );
+      const at = `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${g.angle.toFixed(1)})`;
       el("rect", {
         class: r.tunnel ? "car tunnel" : "car",
+        transform: at,
         x: (-car / 2).toFixed(1),
         y: -CAR_W / 2,
         width: car.toFixed(1),
         height: CAR_W,
         rx: 1,
         fill: CARD_COLORS[r.color] || "#999",
-      }, slot);
-      // A claimed car's windows (shown only once claimed).
-      for (const side of [-1, 1]) {
-        el("rect", { class: "window", x: (side * car / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }, slot);
-      }
-      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", r: 2.1, cx: 0, cy: 0 }, slot);
+      }, node);
+      if (i < r.ferry_locomotives) el("circle", { class: "ferry-mark", transform: at, r: 2.1, cx: 0, cy: 0 }, node);
     }
     // A wide invisible line makes a thin route easy to hit with a finger.
     el("line", { class: "hit", x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 }, node);
@@ -278,6 +273,18 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
 
   let seenClaims = false;
 
+  // A claimed car's windows, over each car of the route (shown only while it is claimed).
+  function windows(node) {
+    if (node.querySelector("rect.window")) return;
+    for (const car of node.querySelectorAll("rect.car")) {
+      const w = Number(car.getAttribute("width"));
+      const at = car.getAttribute("transform");
+      const panes = [-1, 1].map((side) =>
+        el("rect", { class: "window", transform: at, x: (side * w / 4 - 1.2).toFixed(1), y: -1.3, width: 2.4, height: 2.6, rx: 0.4 }));
+      car.after(...panes);
+    }
+  }
+
   function routeGeometry(id) {
     return geometry(routes.get(id), cities, offsets);
   }
@@ -303,6 +310,7 @@ export function createBoard(container, board, { onRoute, onCity } = {}) {
           setTimeout(() => node.classList.remove("just-claimed"), 1600);
         }
         node.classList.toggle("claimed", claimed);
+        if (claimed) windows(node);
         const fill = claimed ? PLAYER_COLORS[seat % PLAYER_COLORS.length] : CARD_COLORS[routes.get(id).color];
         for (const rect of node.querySelectorAll("rect.car")) rect.setAttribute("fill", fill);
         if (claimed) node.setAttribute("data-owner", seat);

@@ -61,20 +61,8 @@ function waitOf(err) {
   return Number.isFinite(n) && n > 0 ? Math.ceil(n) : null;
 }
 
-// A speech bubble drawn in the button's colour.
-function bubble() {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("class", "chat-icon");
-  svg.setAttribute("viewBox", "0 0 20 20");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(ns, "path");
-  path.setAttribute("d", "M3 3h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H8l-4 3v-3H3a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z");
-  svg.append(path);
-  return svg;
-}
-
-export function createChat(gameId) {
+// The chat of a game, on the button and its badge the page drew (chatdock.js).
+export function createChat(gameId, { button, badge }) {
   let alive = true;
   let open = false;
   let view = null;
@@ -99,15 +87,6 @@ export function createChat(gameId) {
     if (!rooms.has(name)) rooms.set(name, { messages: new Map(), older: null, loaded: false });
     return rooms.get(name);
   }
-
-  // ------------------------------------------------------------------ the button
-  const badge = h("span.badge.chat-unread", { hidden: true });
-  const button = h("button.chat-button#chat-button", {
-    type: "button",
-    "aria-expanded": "false",
-    "aria-controls": "chat",
-    onclick: () => (open ? hide() : show()),
-  }, bubble(), h("span.label", {}, t("Chat")), badge);
 
   // ------------------------------------------------------------------ the panel
   const title = h("h2#chat-title", {}, t("Chat"));
@@ -524,7 +503,8 @@ export function createChat(gameId) {
     if (!room) return;
     renderBadge();
     const d = data(room);
-    const wasNearEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 60;
+    // Read only while open: on a closed panel it would only make the page lay itself out.
+    const wasNearEnd = open && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 60;
     const ordered = [...d.messages.values()].sort((a, b) => a.id - b.id);
     const keep = new Set(ordered.map((m) => m.id));
     for (const [id, node] of nodes) {
@@ -638,6 +618,7 @@ export function createChat(gameId) {
   return {
     button,
     panel,
+    toggle: () => (open ? hide() : show()),
     update,
     receive,
     nudge,

@@ -5,17 +5,16 @@
 // made from them.
 import { board as loadBoard, get, knownBoard, openEvents, post, request, session } from "./api.js";
 import { colorName, createBoard, CARD_COLORS, CARD_SYMBOLS, PLAYER_COLORS, routeLabel } from "./board.js";
-import { createChat } from "./chat.js";
+import { createChat } from "./chatdock.js";
 import { cityPair, clearError, formatDuration, h, seatName, showError, statusName, toast, wrappable } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { describeMove, movesAfter } from "./moves.js";
 import { ownersOf, pathText, progressText, scoredPath, ticketPath } from "./ticketpaths.js";
 import { beep, prefs, settingsRow } from "./prefs.js";
-import { showResult } from "./result.js";
 import { renderStrip } from "./strip.js";
 import { claimableRoutes, claimSheet } from "./claims.js";
 import { keepFocus, nameTheMap } from "./keyboard.js";
-import { playRecap } from "./recap.js";
+import { playRecap, showResult } from "./ondemand.js";
 
 const CARD_ORDER = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red", "locomotive"];
 // Someone else is to move: look soon after a change (an AI often answers within a fraction
@@ -600,10 +599,9 @@ export function showGame(root, gameId) {
     renderMarket();
     renderHand();
     renderTickets();
-    renderPlayers();
     showStrip();
     renderBoard();
-    renderLog();
+    renderBelow();
     restoreFocus();
     startRecap();
     if (view.status === "finished" && !resultShown) {
@@ -617,6 +615,27 @@ export function showGame(root, gameId) {
         renderTickets();
       });
     }
+  }
+
+  // The players table and the move log, under the prompt, the market and the hand: the
+  // first view draws them after the frame that shows the map and the turn (nothing above
+  // them moves when they fill in); every later view draws them with the rest.
+  let below = "first"; // then "due" until they are drawn, then "now"
+  function renderBelow() {
+    if (below === "due") return;
+    if (below === "now") {
+      renderPlayers();
+      renderLog();
+      return;
+    }
+    below = "due";
+    const draw = () => {
+      if (below !== "due") return;
+      below = "now";
+      if (alive) renderBelow();
+    };
+    requestAnimationFrame(() => setTimeout(draw));
+    setTimeout(draw, 500); // a tab out of sight draws no frames
   }
 
   // Each seat's last line of the move log (a turn's two cards as one), and what it put on
@@ -1086,8 +1105,9 @@ export function showGame(root, gameId) {
 
   const clock = setInterval(tick, 1000);
   gameNode.dataset.live = "poll";
-  poll();
-  startStream();
+  // The event stream is opened once the first view is shown: its ticket (a write) and its
+  // opening would otherwise be served among the reads the first screen waits for.
+  poll().finally(startStream);
   return () => {
     alive = false;
     recap.stop();

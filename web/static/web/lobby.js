@@ -1,9 +1,9 @@
 // The lobby: my games (my turn first, as the API orders them), invitations, open games to
-// join, and a form to create a game with AI seats and a time limit.
+// join, and a form to create a game with AI seats and a time limit. The quick match
+// (quickmatch.js) is loaded with the lobby's first reads.
 import { allPages, get, post, session } from "./api.js";
 import { h, levelName, seatName, showError, statusName } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { quickMatch } from "./quickmatch.js";
 import { listenToUser } from "./stream.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
@@ -130,6 +130,12 @@ export function showLobby(root) {
   const formSlot = h("div");
   const quickSlot = h("div");
   let quick = null;
+  // quickmatch.js, read with the lists (again at the next reading if it failed).
+  let quickModule = null;
+  const quickLoaded = () => (quickModule ||= import("./quickmatch.js").catch((err) => {
+    quickModule = null;
+    throw err;
+  }));
   root.replaceChildren(
     h("div.lobby", {},
       quickSlot,
@@ -160,10 +166,11 @@ export function showLobby(root) {
 
   async function load() {
     try {
-      const [myGames, openGames, boards] = await Promise.all([
+      const [myGames, openGames, boards, { quickMatch }] = await Promise.all([
         allPages("/games?scope=mine"),
         allPages("/games?scope=open"),
         get("/boards"),
+        quickLoaded(),
       ]);
       if (!alive) return;
       const me = session.username.toLowerCase();

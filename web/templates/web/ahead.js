@@ -1,8 +1,10 @@
-// A game page's first reads, started as soon as the page is parsed, before the rest of the
-// client has loaded: the game's view, then its board and (my decision pending) my options.
-// Inline in the page's head (web/index.html), so that it runs while the page is parsed; the
-// game page (game.js) takes what it started, and reads again whatever failed here. Anything
-// but a plain success is left to the page.
+// A page's first reads, started as soon as the page is parsed, before the rest of the
+// client has loaded: signed in with no language chosen in this browser, my account (its
+// language is the page's); on a game's page, the game's view, then its board and (my
+// decision pending) my options. Inline in the page's head (web/index.html), so that it runs
+// while the page is parsed; the entry point (app.js) and the game page (game.js) take what
+// it started, and read again whatever failed here. Anything but a plain success is left to
+// the page.
 {
 const found = location.hash.match(/^#\/game\/(\d+)$/);
 const token = localStorage.getItem("ttr.token");
@@ -25,5 +27,9 @@ if (found && token) {
   const board = view.then((r) => (r ? read(`/boards/${encodeURIComponent(r.data.board)}`) : null));
   const options = view.then((r) => (r && mine(r.data) ? read(`/games/${gameId}/legal-actions`) : null));
   window.ttrAhead = { gameId, token, view, board, options };
+}
+// After the game's view, whose answer starts two more reads.
+if (token && !localStorage.getItem("ttr.language")) {
+  window.ttrAheadMe = { token, me: read("/auth/me") };
 }
 }
