@@ -26,6 +26,7 @@ import psycopg
 from tests.containers import command_of, dockerfile_env, image_command, local_command, with_option
 from tests.processes import ROOT, Process, service_env, wait_for
 
+from .metrics import WORKER_PORT
 from .network import Host, Network
 
 HOST_NAMES = ["data", "web1", "web2", "worker1", "worker2", "beat1", "beat2"]
@@ -199,7 +200,7 @@ def web_answers(url: str) -> bool:
 
 def service_environment(bed: Bed, database_url: str) -> dict[str, str]:
     """The image's environment, then the bed's: the data host's servers, fast sweeps and
-    leases, and no limits on the test's clients."""
+    leases, no limits on the test's clients, and the metrics on."""
     env = {
         **service_env(database_url, bed.redis_url),
         **dockerfile_env(),
@@ -217,11 +218,12 @@ def service_environment(bed: Bed, database_url: str) -> dict[str, str]:
         "NOTIFICATIONS_LEASE_SECONDS": "10",
         "HEALTH_REQUIRE_WORKERS": "false",
         "WEB_CONCURRENCY": "2",
-        # How often a web process's streams look in the database while it believes its
-        # Redis subscription is up (a silent cut is not noticed sooner).
-        "STREAM_HEARTBEAT_SECONDS": "5",
+        # Each worker serves its metrics (tests/hosts/metrics.py); no token, so the web
+        # hosts' /metrics answer the test's private address.
+        "METRICS_WORKER_PORT": str(WORKER_PORT),
     }
-    env.pop("PORT", None)
+    for name in ("PORT", "METRICS_TOKEN", "STREAM_HEARTBEAT_SECONDS", "STREAM_POLL_MS"):
+        env.pop(name, None)
     return env
 
 

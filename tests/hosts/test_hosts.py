@@ -22,6 +22,8 @@ Measured on 2026-12-05: see docs/testing.md ("Hosts").
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import signal
 import statistics
@@ -37,7 +39,7 @@ from tests.notifications.receiver import Receiver, running_receiver
 from tests.processes import wait_for
 from tests.streams.sse_client import StreamReader
 
-from . import records
+from . import metrics, records
 from .bed import HOST_NAMES, Bed, holds_lease, make_bed, service_environment, start_bed
 from .network import Network, namespaces_work, sweep_stale
 from .players import Table, sign_up
@@ -53,11 +55,15 @@ WORKER_BACK_LIMIT = 45
 # Fault b: the cut's length and the limit for /health to see it and its end.
 REDIS_CUT_SECONDS = 12
 HEALTH_LIMIT = 10
-STREAM_LIMIT = 10
+# The hub notices the silent cut within about 3 s (its ping, unanswered) and polls the
+# database from then on; STREAM_HEARTBEAT_SECONDS is the default 15.
+STREAM_LIMIT = 5
 # Fault c: BEAT_LEASE_SECONDS is 3, so a takeover is due within 4 s; this is the limit.
 TAKEOVER_LIMIT = 15
-# Fault d: how long the link is slow and lossy.
+# Fault d: how long the link is slow and lossy, and the p95 of web2's moves (the bucket
+# that holds it in ttr_http_request_duration_seconds) it must show.
 SLOW_SECONDS = 20
+SLOW_P95 = 1.0
 # Fault e: how long the data host is down, and the limit for everything to recover.
 DOWN_SECONDS = 5
 RECOVER_LIMIT = 60
@@ -171,9 +177,14 @@ def test_a_worker_host_cut_off_mid_ai_sequence(bed: Bed, table: Table) -> None:
     inside a transaction, for WORKER_CUT_SECONDS. worker2 goes on with the other games
     meanwhile (the cut worker's reserved messages come back to the queue after the
     visibility timeout); once the links are up, every game moves on within
-    WORKER_BACK_LIMIT. No move is lost or doubled: the last test's integrity check."""
+    WORKER_BACK_LIMIT. No move is lost or doubled: the last test's integrity check.
+
+    The metrics show it: worker1's ``ttr_moves_total{kind="ai"}`` (read on its host, over
+    its loopback) stays put while it is cut off and worker2's grows; web1's /metrics reads
+    ``ttr_celery_queue_depth`` meanwhile (printed: worker2 may keep the queue short)."""
     worker = bed.workers[0]
     host = worker.host
+    other = bed.workers[1].host
     wait_for(lambda: len(active(bed, table)) == GAMES, 30, "every game to start")
     wait_for(
         lambda: (
@@ -183,22 +194,38 @@ def test_a_worker_host_cut_off_mid_ai_sequence(bed: Bed, table: Table) -> None:
         60,
         "worker1 inside an AI turn",
     )
+    others_before = metrics.ai_moves(metrics.worker(other))
     host.cut()
     cut_at = time.monotonic()
     running = ai_tasks_running(worker.log.read_text())
     before = active(bed, table)
-    time.sleep(WORKER_CUT_SECONDS)
+    time.sleep(1)  # a move committed just before the cut is counted
+    cut_moves = metrics.ai_moves(metrics.worker(host))
+    depths = []
+    while time.monotonic() < cut_at + WORKER_CUT_SECONDS:
+        scrape = metrics.web(bed.web_url(0))
+        assert scrape.has("ttr_celery_queue_depth")
+        depths.append(int(scrape.value("ttr_celery_queue_depth")))
+        time.sleep(1)
     during = active(bed, table)
+    moves_at_end = metrics.ai_moves(metrics.worker(host))
+    others_during = metrics.ai_moves(metrics.worker(other))
     host.mend()
     print(
         f"worker1 cut for {time.monotonic() - cut_at:.1f} s with {len(before)} games going, "
-        f"running {running}"
+        f"running {running}; its AI moves {cut_moves:.0f} -> {moves_at_end:.0f}, worker2's "
+        f"{others_before:.0f} -> {others_during:.0f}; queue depth meanwhile {depths}"
     )
-    # Other games went on without it.
+    # Other games went on without it, and the metrics say who made their moves.
     assert sum(during.values()) > sum(before.values())
+    assert moves_at_end == cut_moves
+    assert others_during > others_before
     back = time.monotonic()
     wait_for(lambda: moved_on(bed, before), WORKER_BACK_LIMIT, "every game to move on")
-    print(f"every game moved on {time.monotonic() - back:.1f} s after the links came back")
+    print(
+        f"every game moved on {time.monotonic() - back:.1f} s after the links came back; "
+        f"worker1's AI moves then {metrics.ai_moves(metrics.worker(host)):.0f}"
+    )
     no_errors(table)
 
 
@@ -206,11 +233,13 @@ def test_b_web_host_cut_off_from_redis(bed: Bed, table: Table) -> None:
     """web1's link to Redis goes down for REDIS_CUT_SECONDS, its database link stays up.
     Its /health answers 503 with ``broker: error`` within HEALTH_LIMIT; its people still
     make moves. A game's event stream on web1 goes on from the database, every move once
-    and in order: the cut is silent (no reset reaches web1), so its Redis subscription
-    still counts as up and the hub reads the database at its heartbeat
-    (STREAM_HEARTBEAT_SECONDS, 5 on the bed): each move stored during the cut streams within
-    STREAM_LIMIT of being stored. After the cut /health is 200 again within HEALTH_LIMIT."""
+    and in order: the cut is silent (no reset reaches web1), and the hub's subscription
+    notices it by a ping that gets no answer, then reads the database every
+    STREAM_POLL_SECONDS: each move stored during the cut streams within STREAM_LIMIT of
+    being stored. After the cut /health is 200 again within HEALTH_LIMIT. web1's /metrics
+    answers during the cut and counts the 503 answers of /health."""
     web = bed.webs[0]
+    health_503 = metrics.requests(metrics.web(bed.web_url(0)), metrics.HEALTH_ROUTE, "503")
     going = active(bed, table)
     person = next(p for p in table.people if p.web == 0 and p.game_id in going)
     url = f"{bed.web_url(0)}/api/v1/games/{person.game_id}/events"
@@ -228,6 +257,13 @@ def test_b_web_host_cut_off_from_redis(bed: Bed, table: Table) -> None:
         seen = health(bed.web_url(0))
         noticed = time.monotonic() - cut_at
         assert seen["database"] == "ok"
+        scraped_at = time.monotonic()
+        scrape = metrics.web(bed.web_url(0))
+        print(
+            f"web1's /metrics during the cut answered in {time.monotonic() - scraped_at:.1f} s, "
+            f"queue depth {'read' if scrape.has('ttr_celery_queue_depth') else 'left out'}"
+        )
+        assert metrics.requests(scrape, metrics.HEALTH_ROUTE, "503") > health_503
         time.sleep(max(REDIS_CUT_SECONDS - (time.monotonic() - cut_at), 0))
         made = [m for m in table.moves_since(cut_at, web=0) if m.status == 200]
         web.host.mend("side")
@@ -258,24 +294,30 @@ def test_b_web_host_cut_off_from_redis(bed: Bed, table: Table) -> None:
     no_errors(table)
 
 
-BEAT_SEND = re.compile(r"^\[([\d-]+ [\d:,]+): INFO/MainProcess\] Scheduler: Sending due task (\S+)")
+BEAT_SEND = re.compile(r"^Scheduler: Sending due task (\S+)")
 
 
 def sends(log: str) -> list[tuple[datetime, str]]:
+    """The periodic tasks a beat's log (LOG_FORMAT=json, the image's default) shows sent."""
     found = []
     for line in log.splitlines():
-        match = BEAT_SEND.match(line)
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        match = (
+            BEAT_SEND.match(str(record.get("message", ""))) if isinstance(record, dict) else None
+        )
         if match:
-            found.append(
-                (datetime.strptime(match.group(1), "%Y-%m-%d %H:%M:%S,%f"), match.group(2))
-            )
+            found.append((datetime.fromisoformat(record["time"]), match.group(1)))
     return found
 
 
 def test_c_beat_host_cut_off(bed: Bed, table: Table) -> None:
     """A second beat starts on beat2 and stands by. beat1's host is cut off: beat2 holds
     the lease within TAKEOVER_LIMIT. Back on the network, beat1 stands by. No periodic task
-    was sent by both: every send of beat1 comes before beat2's first."""
+    was sent by both: every send of beat1 comes before beat2's first. Both web hosts'
+    ``ttr_beat_lease_holder`` name beat2 (its pid) as the holder after the handover."""
     first, second = bed.beats
     assert holds_lease(bed.postgres.url, first)
     second.start()
@@ -289,6 +331,12 @@ def test_c_beat_host_cut_off(bed: Bed, table: Table) -> None:
     time.sleep(5)
     print(f"beat2 took the lease {took:.1f} s after beat1's host was cut off")
     assert holds_lease(bed.postgres.url, second)
+    assert second.process is not None
+    for index in range(2):
+        holders = metrics.web(bed.web_url(index)).matching("ttr_beat_lease_holder")
+        print(f"web{index + 1}'s ttr_beat_lease_holder: {[(h.labels, h.value) for h in holders]}")
+        leading = [h.labels["holder"] for h in holders if h.value == 1]
+        assert len(leading) == 1 and f":{second.process.pid}:" in leading[0], leading
     by_first = sends(first.log.read_text())
     by_second = sends(second.log.read_text())
     assert by_first and by_second
@@ -301,13 +349,19 @@ def test_d_slow_lossy_link_between_web2_and_the_database(bed: Bed, table: Table)
     by 300 ms (a round trip takes 300 ms longer) and drops 5 % of the connections (new
     ones at once, open ones each second). web2's moves still succeed (a request whose
     connection is cut answers 503 and the client sends it again with the same
-    Idempotency-Key); the p95 is printed."""
+    Idempotency-Key); the p95 is printed. web2's move histogram
+    (``ttr_http_request_duration_seconds``, the moves' route) shows the slow requests: the
+    bucket holding the p95 of the requests answered during the fault is above SLOW_P95."""
     print(f"{len(active(bed, table))} games going")
+    route = {"route": metrics.MOVE_ROUTE, "method": "POST"}
+    histogram_before = metrics.web(bed.web_url(1), timeout=30).buckets(metrics.REQUESTS, **route)
     bed.proxy.signal(signal.SIGUSR1)
     slow_at = time.monotonic()
     time.sleep(SLOW_SECONDS)
+    histogram = metrics.web(bed.web_url(1), timeout=30).buckets(metrics.REQUESTS, **route)
     bed.proxy.signal(signal.SIGUSR2)
     time.sleep(3)  # the moves sent during the fault get their answers
+    served_p95 = metrics.quantile(histogram, histogram_before, 0.95)
     during = [m for m in table.moves_since(slow_at, web=1) if m.at < slow_at + SLOW_SECONDS]
     before = [m.seconds for m in table.moves_since(0, web=1) if m.at < slow_at]
     seconds = sorted(m.seconds for m in during)
@@ -317,9 +371,12 @@ def test_d_slow_lossy_link_between_web2_and_the_database(bed: Bed, table: Table)
         f"web2 moves during the fault: {len(during)}, "
         f"{Counter(f'{m.status} {m.code}'.strip() for m in during)}; "
         f"p95 {p95:.2f} s (before: {normal:.2f} s); "
-        f"retries so far {sum(p.retries for p in table.people)}"
+        f"retries so far {sum(p.retries for p in table.people)}; web2's histogram: "
+        f"{histogram[math.inf] - histogram_before.get(math.inf, 0):.0f} moves, p95 at most "
+        f"{served_p95} s"
     )
     assert [m for m in during if m.status == 200]
+    assert served_p95 > SLOW_P95
     no_errors(table)
 
 
@@ -331,15 +388,24 @@ def test_e_data_host_restarted(bed: Bed, table: Table) -> None:
     supervisor starts it again, as compose's restart policy would: the test prints which
     processes were started again. A webhook sent just before the database went, whose
     delivery could not be recorded, is sent again (the same ``webhook-id``): the last test
-    allows that for the receptions of this window (``RESTART_WINDOW``) only."""
+    allows that for the receptions of this window (``RESTART_WINDOW``) only.
+
+    web1's /metrics answers meanwhile, without the outbox's backlog (its read fails and is
+    left out), and counts 503 answers; the backlog shows again once the database is back."""
     before = active(bed, table)
     print(f"{len(before)} games going")
     assert before, "the games ended before the faults did"
+    scrape = metrics.web(bed.web_url(0))
+    assert scrape.has("ttr_notification_outbox_backlog")
+    answered_503 = metrics.answered_503(scrape)
     down_at = time.monotonic()
     bed.postgres.stop()
     bed.redis.stop()
     seen = health(bed.web_url(0))
-    time.sleep(DOWN_SECONDS)
+    down = metrics.web(bed.web_url(0))
+    assert not down.has("ttr_notification_outbox_backlog")
+    assert metrics.answered_503(down) > answered_503
+    time.sleep(max(DOWN_SECONDS - (time.monotonic() - down_at), 0))
     bed.postgres.start()
     bed.start_redis()
     up = time.monotonic()
@@ -353,6 +419,12 @@ def test_e_data_host_restarted(bed: Bed, table: Table) -> None:
         lambda: any(holds_lease(bed.postgres.url, b) for b in bed.beats), RECOVER_LIMIT, "a beat"
     )
     print(f"recovered {time.monotonic() - up:.1f} s after the data host came back")
+    back = metrics.web(bed.web_url(0))
+    print(
+        f"web1's 503 answers across the restart: {metrics.answered_503(back) - answered_503:.0f}; "
+        f"outbox backlog {back.value('ttr_notification_outbox_backlog'):.0f}"
+    )
+    assert back.has("ttr_notification_outbox_backlog")
     print("started again:", [(r.name, r.status, round(r.at - up, 1)) for r in bed.restarts])
     no_errors(table)
 

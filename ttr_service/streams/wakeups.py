@@ -12,9 +12,11 @@ every time, so a lost wake-up delays an event and never drops it.
   holds one subscription (``Hub``) and wakes its own streams of that topic, whichever
   process or worker committed the change. A dropped subscription is opened again, and
   every stream of the process then reads the database once, for what was published while
-  it was down. Once a heartbeat (and, while the subscription is down, every
-  ``STREAM_POLL_SECONDS``) the hub also asks the database whether any watched topic moved
-  on (the families' probes below), in case a message was lost on the way.
+  it was down. A subscription that stops answering (a link cut without a reset) counts as
+  dropped within seconds (``Hub._relay``), and the hub asks the database at once. Once a
+  heartbeat (and, while the subscription is down, every ``STREAM_POLL_SECONDS``) the hub
+  also asks the database whether any watched topic moved on (the families' probes below),
+  in case a message was lost on the way.
 - Without Redis (the embedded default), a change made in the same process wakes its
   streams at once, and one made in another process (the worker, another web process) by a
   datagram on the hub's Unix socket (``sockets``). The hub also asks the database every
@@ -191,6 +193,12 @@ def _time_up(waiter: asyncio.Future[None]) -> None:
         waiter.set_result(None)
 
 
+# A subscription quiet this long is asked whether Redis still answers, and lost without an
+# answer within the next (a silent cut is noticed within their sum and a poll's read).
+PING_AFTER_SECONDS = 1.0
+PONG_WITHIN_SECONDS = 2.0
+
+
 class Hub:
     """The wake-ups of one event loop (one web process): its subscription to Redis, or its
     database poll, and the streams waiting on each topic."""
@@ -205,6 +213,9 @@ class Hub:
         self.markers: dict[str, Any] = {}
         # True while the Redis subscription is up; a stream may then rest between wake-ups.
         self.listening = False
+        # Set when the subscription is lost: the poll reads at once instead of at the end
+        # of its heartbeat.
+        self.dropped = asyncio.Event()
         self.reconnects = 0
         self._tasks: list[asyncio.Task[None]] = []
         self._inbox: sockets.Inbox | None = None
@@ -285,16 +296,15 @@ class Hub:
                 # database: every stream reads once.
                 self.wake_all()
                 delay = 0.1
-                while True:
-                    message = await pubsub.get_message(timeout=5.0)
-                    if message is not None and message["type"] == "pmessage":
-                        self.wake(message["channel"].decode()[len(prefix) :])
+                await self._relay(pubsub, prefix)
             except asyncio.CancelledError:
                 raise
             except (redis.RedisError, OSError) as error:
                 logger.warning("Stream wake-ups lost Redis (%s); reconnecting", error)
             finally:
-                self.listening = False
+                if self.listening:
+                    self.listening = False
+                    self.dropped.set()
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                     await client.aclose()
@@ -302,12 +312,38 @@ class Hub:
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
 
+    async def _relay(self, pubsub: redis.asyncio.client.PubSub, prefix: str) -> None:
+        """Wake the streams of each topic announced, until the subscription fails. A link
+        cut without a reset (a pulled cable, a host's link down) fails nothing by itself:
+        after PING_AFTER_SECONDS without a message the hub pings Redis on the subscription
+        and, with no answer within PONG_WITHIN_SECONDS, counts the subscription as lost
+        (the streams then read the database every STREAM_POLL_SECONDS)."""
+        clock = self.loop.time
+        heard, asked = clock(), 0.0
+        while True:
+            message = await pubsub.get_message(timeout=PONG_WITHIN_SECONDS / 4)
+            now = clock()
+            if message is not None:  # a wake-up or the answer to a ping
+                heard, asked = now, 0.0
+                if message["type"] == "pmessage":
+                    self.wake(message["channel"].decode()[len(prefix) :])
+            elif asked and now - asked > PONG_WITHIN_SECONDS:
+                raise redis.ConnectionError(f"no answer to a ping in {PONG_WITHIN_SECONDS} s")
+            elif not asked and now - heard >= PING_AFTER_SECONDS:
+                await pubsub.ping()
+                asked = now
+
     async def _poll(self) -> None:
         while True:
             listening = self.listening
-            await asyncio.sleep(
-                settings.STREAM_HEARTBEAT_SECONDS if listening else settings.STREAM_POLL_SECONDS
-            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self.dropped.wait(),
+                    settings.STREAM_HEARTBEAT_SECONDS
+                    if listening
+                    else settings.STREAM_POLL_SECONDS,
+                )
+            self.dropped.clear()
             try:
                 await self._probe_all()
             except asyncio.CancelledError:
