@@ -122,7 +122,12 @@ class QueueDepth:
             labels=["queue"],
         )
         queue = current_app.conf.task_default_queue
-        with current_app.connection_for_read() as connection:
+        # Bounded: a scrape must answer (without this family) within a few seconds while
+        # the broker is unreachable, not after kombu's retries.
+        bounded = {"max_retries": 1, "socket_timeout": 1, "socket_connect_timeout": 1}
+        with current_app.connection_for_read(
+            connect_timeout=1, transport_options=bounded
+        ) as connection:
             channel: Any = connection.default_channel  # kombu's virtual channel
             declared = channel.queue_declare(queue=queue)
             family.add_metric([queue], float(declared.message_count))

@@ -6,6 +6,7 @@ tests/ops/test_metrics_processes.py."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections import Counter
 from datetime import timedelta
 
@@ -146,3 +147,23 @@ def test_with_a_token_only_its_bearer_reads_the_metrics(db, settings):
     good = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret-token", REMOTE_ADDR="8.8.8.8")
     assert good.status_code == 200
     assert b"ttr_moves_total" in good.content
+
+
+def test_a_scrape_answers_without_the_queue_depth_while_redis_is_unreachable(db, settings):
+    """Limit: 5 s (Prometheus gives a scrape 10 s). Unbounded, kombu's connection retries
+    to an address that drops its packets took 6 s; bounded, 2 s."""
+    from celery import current_app
+
+    unreachable = "redis://10.255.255.1:6379/0"  # a private address nothing answers on
+    conf = current_app.conf
+    before = conf.broker_read_url, conf.broker_transport
+    conf.broker_read_url, conf.broker_transport = unreachable, None
+    try:
+        started = time.monotonic()
+        names, _ = scrape()
+        took = time.monotonic() - started
+    finally:
+        conf.broker_read_url, conf.broker_transport = before
+    assert "ttr_celery_queue_depth" not in names
+    assert "ttr_http_request_duration_seconds" in names
+    assert took < 5, took
