@@ -18,6 +18,9 @@ from typing import Any
 
 import httpx
 
+from tests import remote_play
+from tests.remote_play import choose
+
 PASSWORD = "a-long-Passphrase-42"
 POLL_SECONDS = 0.4
 GIVE_UP_SECONDS = 240
@@ -99,38 +102,8 @@ def sign_up(base_url: str, web: int, name: str) -> Person:
 
 
 def answered(person: Person, method: str, url: str, **kwargs: Any) -> httpx.Response:
-    """The request's answer, retried while the connection is refused or cut or the server
-    says 502 or 503, as a client would, for up to ``GIVE_UP_SECONDS``."""
-    end = time.monotonic() + GIVE_UP_SECONDS
-    while True:
-        try:
-            response = person.client.request(method, url, **kwargs)
-        except httpx.TransportError:
-            if time.monotonic() > end:
-                raise
-            person.retries += 1
-            time.sleep(0.3)
-            continue
-        if response.status_code in (502, 503) and time.monotonic() < end:
-            person.retries += 1
-            time.sleep(0.3)
-            continue
-        return response
-
-
-def choose(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """A quick player: claim a route when it can, else draw cards; never more tickets."""
-    for kinds in (
-        ("keep_tickets",),
-        ("pay_tunnel",),
-        ("claim_route",),
-        ("draw_face_up", "draw_blind"),
-        ("decline_tunnel",),
-    ):
-        found = [a for a in actions if a["type"] in kinds]
-        if found:
-            return rng.choice(found)
-    return rng.choice(actions)
+    """The request's answer, retried as a client would for up to ``GIVE_UP_SECONDS``."""
+    return remote_play.answered(person, method, url, give_up=GIVE_UP_SECONDS, pause=0.3, **kwargs)
 
 
 def problem_code(response: httpx.Response) -> str:

@@ -4,7 +4,6 @@ may be restarting). ``check_integrity`` runs as the operator would run it."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from typing import Any
 import psycopg
 
 from tests.processes import ROOT
+from tests.remote_play import turns_given
 
 
 def rows(database_url: str, query: str, *params: Any) -> list[tuple[Any, ...]]:
@@ -64,24 +64,6 @@ def integrity(env: dict[str, str], game_ids: list[int]) -> dict[str, Any]:
     return report
 
 
-def your_turns_given(moves: list[tuple[int, dict[str, Any]]], seat: int) -> int:
-    """The turns ``seat`` was given, from the move log's (seat, action) in order: the
-    first ticket choice, which every seat makes at once, then each move of another seat
-    followed by one of this seat (a seat that makes the last first choice and then plays
-    first is not told again)."""
-    given = 1
-    first_choice_made = False
-    for (before, _), (now, action) in itertools.pairwise([(None, None), *moves]):
-        if now != seat:
-            continue
-        if not first_choice_made and action and action.get("type") == "keep_tickets":
-            first_choice_made = True
-            continue
-        if before != seat:
-            given += 1
-    return given
-
-
 def once_each(database_url: str, seats: dict[int, tuple[int, int]]) -> list[str]:
     """What happened other than once for the people ``seats`` ({user: (game, seat)}): the
     game's result and ``RatedGame``, the person's statistics, rating changes (none: the AI
@@ -123,7 +105,7 @@ def once_each(database_url: str, seats: dict[int, tuple[int, int]]) -> list[str]
             "SELECT seat, action FROM games_move WHERE game_id = %s ORDER BY number",
             game,
         )
-        expected = Counter(game_started=1, game_over=1, your_turn=your_turns_given(moves, seat))
+        expected = Counter(game_started=1, game_over=1, your_turn=turns_given(moves, seat))
         if kinds != expected:
             problems.append(f"user {user}: notifications {dict(kinds)}, expected {dict(expected)}")
     return problems

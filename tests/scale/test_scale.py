@@ -34,7 +34,6 @@ about 12); about 5,300 moves, the two-person rated games finishing last.
 
 from __future__ import annotations
 
-import itertools
 import random
 import threading
 import time
@@ -57,6 +56,7 @@ from notifications.models import Delivery, Notification
 from notifications.webhooks import endpoint_create
 from ops.models import BeatLease
 from ratings.models import PlayerStats, RatedGame, RatingChange
+from tests import remote_play
 from tests.containers import (
     command_of,
     dockerfile_env,
@@ -67,6 +67,7 @@ from tests.containers import (
 from tests.faults.helpers import PASSWORD, integrity
 from tests.notifications.receiver import Receiver, running_receiver
 from tests.processes import Process, free_port, service_env, wait_for
+from tests.remote_play import choose, turns_given
 from tests.workers.conftest import database_url
 
 pytestmark = [pytest.mark.scale, pytest.mark.postgres]
@@ -202,38 +203,8 @@ def make_person(name: str, web: Web, receiver: Receiver) -> Person:
 
 
 def answered(person: Person, method: str, url: str, **kwargs: Any) -> httpx.Response:
-    """The request's answer, retried (with the same headers and body, so the same
-    Idempotency-Key) while the connection is refused or cut, as a client would."""
-    end = time.monotonic() + PLAY_LIMIT
-    while True:
-        try:
-            response = person.client.request(method, url, **kwargs)
-        except httpx.TransportError:
-            if time.monotonic() > end:
-                raise
-            person.retries += 1
-            time.sleep(0.2)
-            continue
-        if response.status_code in (502, 503) and time.monotonic() < end:
-            person.retries += 1
-            time.sleep(0.2)
-            continue
-        return response
-
-
-def choose(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """A quick player: claim a route when it can, else draw cards; never more tickets."""
-    for kinds in (
-        ("keep_tickets",),
-        ("pay_tunnel",),
-        ("claim_route",),
-        ("draw_face_up", "draw_blind"),
-        ("decline_tunnel",),
-    ):
-        found = [a for a in actions if a["type"] in kinds]
-        if found:
-            return rng.choice(found)
-    return rng.choice(actions)
+    """The request's answer, retried as a client would for up to ``PLAY_LIMIT``."""
+    return remote_play.answered(person, method, url, give_up=PLAY_LIMIT, pause=0.2, **kwargs)
 
 
 def play(person: Person, game_id: int, stop: threading.Event, rng: random.Random) -> None:
@@ -304,22 +275,9 @@ def finished(game_ids: list[int]) -> int:
 
 
 def your_turns_given(game: Game, seat: int) -> int:
-    """The turns ``seat`` was given: the first ticket choice, which every seat makes at once
-    from the start, then each move of another seat followed by a move of this one (a seat
-    that makes the last first choice and then plays first is not told again)."""
+    """The turns ``seat`` was given (``remote_play.turns_given``), from the game's log."""
     moves = list(Move.objects.filter(game=game).order_by("number").values_list("seat", "action"))
-    # Every seat is to move from the start (the first ticket choice): one your_turn each.
-    given = 1
-    first_choice_made = False
-    for (before, _), (now, action) in itertools.pairwise([(None, None), *moves]):
-        if now != seat:
-            continue
-        if not first_choice_made and action and action.get("type") == "keep_tickets":
-            first_choice_made = True
-            continue
-        if before != seat:
-            given += 1
-    return given
+    return turns_given(moves, seat)
 
 
 # ---------------------------------------------------------------------------------- test
