@@ -8,8 +8,9 @@ colour to its drawer only, everything once the game is over).
 Many streams watch one game (its players, its spectators), and a move wakes them all at
 once. Reading the database is shared: the streams of a web process that wait after the
 same move of a game share one read (``Reads``) of the game's version and status, its
-people's seats and the new moves, made after each of them was woken; each then shows the
-moves as its caller may see them.
+people's seats and the new moves, made after each of them was woken; the game's wake-up
+starts that read and wakes its streams once it is done (``wakeups.register_ready``), so
+each finds it ready and shows the moves as its caller may see them in one step.
 
 Apps above games add their own events of a game to its stream (the chat's messages)
 through ``register_side_feed``: the side feed says what is newest in each game (part of
@@ -41,6 +42,8 @@ from ttr_service.streams.sse import END_SUFFIX, Batch, Event
 # Moves sent per read; a longer backlog takes several reads, back to back.
 BATCH = 200
 CLOSED = (GameStatus.FINISHED, GameStatus.CANCELLED)
+# How long a finished shared read stays to be joined by the streams woken for it.
+KEEP_READS_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -192,35 +195,65 @@ class Reads:
     """Shared reads of one event loop: a stream joins a read of the same key (a game and
     move number; a game's side items for signed-out readers) if that read started after
     the wake-up the stream answers (its hub's clock then, ``since``: so it cannot miss the
-    change it was woken for), and starts one otherwise."""
+    change it was woken for), and starts one otherwise.
+
+    A game's wake-up starts the read its streams will share (``prepare``) and wakes them
+    once it is done, from where the streams' last read left them (``cursors``): each then
+    finds its events ready, one step of its task and no wait."""
 
     def __init__(self) -> None:
         self.running: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
+        # The move number after each game's last read: where its streams are.
+        self.cursors: dict[int, int] = {}
 
     async def read(self, game_id: int, after: int, since: int) -> Snapshot | None:
         found: Snapshot | None = await self.shared(
             ("game", game_id, after), since, read_game, game_id, after
         )
+        if found is not None and not found.more:
+            self.cursors[game_id] = found.moves[-1].number if found.moves else after
         return found
 
-    async def shared(
+    def prepare(self, game_id: int) -> asyncio.Future[Any] | None:
+        """Start the read of ``game_id`` from where its streams are, stamped now."""
+        after = self.cursors.get(game_id)
+        if after is None:
+            return None
+        since = wakeups.hub().clock  # the wake-up's tick: a read from before it won't do
+        return self.start(("game", game_id, after), since, read_game, game_id, after)
+
+    def start(
         self, key: tuple[Any, ...], since: int, fn: Callable[..., Any], *args: Any
-    ) -> Any:
-        """``fn(*args)`` on the streams' threads, or the running read of ``key``."""
+    ) -> asyncio.Future[Any]:
+        """``fn(*args)`` on the streams' threads, or the running read of ``key`` if it
+        started at ``since`` or later."""
         found = self.running.get(key)
         if found is None or found[0] < since:
             future = asyncio.ensure_future(wakeups.read_db(fn, *args))
             found = (wakeups.hub().clock, future)
             self.running[key] = found
 
-            def forget(_: object, key: tuple[Any, ...] = key, mine: object = found) -> None:
+            def forget(key: tuple[Any, ...] = key, mine: object = found) -> None:
                 if self.running.get(key) is mine:
                     del self.running[key]
 
-            future.add_done_callback(forget)
-        if found[1].done():
-            return found[1].result()
-        return await asyncio.shield(found[1])
+            def kept(done: asyncio.Future[Any]) -> None:
+                if not done.cancelled():
+                    done.exception()  # a stream that reads it raises it again
+                # Kept a while for the streams its wake-up wakes once it is done.
+                asyncio.get_running_loop().call_later(KEEP_READS_SECONDS, forget)
+
+            future.add_done_callback(kept)
+        return found[1]
+
+    async def shared(
+        self, key: tuple[Any, ...], since: int, fn: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``fn(*args)`` on the streams' threads, or the running read of ``key``."""
+        future = self.start(key, since, fn, *args)
+        if future.done():
+            return future.result()
+        return await asyncio.shield(future)
 
 
 _reads: dict[asyncio.AbstractEventLoop, Reads] = {}
@@ -233,6 +266,14 @@ def shared_reads() -> Reads:
             del _reads[old]
         _reads[loop] = Reads()
     return _reads[loop]
+
+
+def _prepare(topic: str) -> asyncio.Future[Any] | None:
+    """A game's wake-up: start the read its streams will share."""
+    return shared_reads().prepare(int(topic.partition(":")[2]))
+
+
+wakeups.register_ready("game", _prepare)
 
 
 class GameFeed:

@@ -118,6 +118,37 @@ def test_a_stream_reads_again_when_woken_and_beats_while_idle(settings: Any) -> 
     assert reads == sorted(reads)
 
 
+def test_a_familys_streams_wake_once_what_their_wake_up_prepares_is_done(settings: Any) -> None:
+    settings.REDIS_URL = None
+    prepared: list[str] = []
+
+    async def scenario() -> list[bool]:
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def prepare(topic: str) -> asyncio.Future[None]:
+            prepared.append(topic)
+            return ready
+
+        wakeups.register_ready("ready", prepare)
+        hub = wakeups.hub()
+        seen = []
+        with hub.subscribe("ready:1") as wake, hub.subscribe("other:1") as other:
+            hub.wake("ready:1")
+            hub.wake("other:1")  # a family without a preparation wakes at once
+            seen += [wake.woken, other.woken]
+            await asyncio.sleep(0.01)
+            seen.append(wake.woken)
+            ready.set_result(None)
+            await asyncio.sleep(0)  # the future's callbacks run on the loop
+            seen.append(wake.woken)
+        for task in hub._tasks:
+            task.cancel()
+        return seen
+
+    assert asyncio.run(scenario()) == [False, True, False, True]
+    assert prepared == ["ready:1"]
+
+
 def test_a_failed_read_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sse, "READ_ATTEMPTS", 3)
     calls = 0

@@ -63,6 +63,18 @@ def register_probe(family: str, probe: Probe) -> None:
     _probes[family] = probe
 
 
+# Started when a topic of the family is woken, before its streams are (``register_ready``).
+Ready = Callable[[str], "asyncio.Future[Any] | None"]
+_ready: dict[str, Ready] = {}
+
+
+def register_ready(family: str, ready: Ready) -> None:
+    """Wake the streams of a topic of ``family`` once ``ready(topic)`` is done: the read
+    they will share (docs/decisions/0332). ``ready`` runs on the hub's loop right after the
+    wake-up's tick, and returns a future (None: wake them at once)."""
+    _ready[family] = ready
+
+
 def channel_prefix() -> str:
     """Pub/sub channels are shared by every database of a Redis server: the channels of a
     service on Redis database N are named apart from those on another."""
@@ -241,7 +253,19 @@ class Hub:
         if not watchers:
             return
         self.woken_at[topic] = self.tick()
-        for subscription in watchers:
+        ready = _ready.get(topic.partition(":")[0])
+        try:
+            pending = ready(topic) if ready is not None else None
+        except Exception:
+            logger.exception("Could not prepare the wake-up of %s", topic)
+            pending = None
+        if pending is not None and not pending.done():
+            pending.add_done_callback(lambda _: self._set(topic))
+            return
+        self._set(topic)
+
+    def _set(self, topic: str) -> None:
+        for subscription in self.waiting.get(topic, ()):
             subscription.set()
 
     def wake_all(self) -> None:
