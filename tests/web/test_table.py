@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from engine.board import load_board
+
 from .pages import (
     DESKTOP,
     PHONE,
@@ -105,13 +107,17 @@ def legal_actions(user, game_id: int) -> list[dict]:
     return api_as(user).get(f"/api/v1/games/{game_id}/legal-actions").json()["actions"]
 
 
+# Whether each Europe route is a tunnel.
+TUNNELS = {r.id: r.tunnel for r in load_board("europe").routes}
+
+
 def ready_to_claim(user, game_id: int) -> list[dict]:
     """Cards drawn from the deck turn after turn (the AIs answering inline) until a route
-    can be claimed: the claim_route actions then."""
+    that is not a tunnel can be claimed: the claim_route actions then."""
     for _ in range(30):
         actions = legal_actions(user, game_id)
         claims = [a for a in actions if a["type"] == "claim_route"]
-        if claims:
+        if any(not TUNNELS[a["route"]] for a in claims):
             return claims
         act(user, game_id, {"type": "draw_blind"})
         act(user, game_id, {"type": "draw_blind"})
@@ -133,8 +139,9 @@ def test_tapping_a_city_lists_its_routes_to_claim_and_a_payment_claims(
     page = open_as(browser, web_server.url, ada, f"#/game/{game_id}", **options)
     page.wait_for_selector("#prompt[data-kind=turn_action]", timeout=TIMEOUT_MS)
     sent = record_actions(page)
-    # The route's first city, tapped on the map.
-    first = claims[0]
+    # The first route that is not a tunnel (a tunnel's claim asks to pay for the turned
+    # cards first), its first city tapped on the map.
+    first = next(a for a in claims if not TUNNELS[a["route"]])
     route_cities = page.evaluate(
         "(id) => fetch('/api/v1/boards/europe').then(r => r.json())"
         ".then(b => b.routes.find(r => r.id === id).cities)",
