@@ -1,12 +1,15 @@
 """What the multi-process suites (tests/scale, tests/hosts) share about people playing
-from outside: a request retried as a client would, the quick player's choice, and how many
-"your turn" notices a seat was owed."""
+from outside: a request retried as a client would, a view polled until the person's turn,
+the quick player's choice, and how many "your turn" notices a seat was owed."""
 
 from __future__ import annotations
 
 import itertools
 import random
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import httpx
@@ -71,3 +74,28 @@ def turns_given(moves: list[tuple[int | None, dict[str, Any] | None]], seat: int
         if before != seat:
             given += 1
     return given
+
+
+@dataclass
+class Watch:
+    """A person's view of one game, polled with If-None-Match through ``get`` (a GET of
+    the game's path with the given headers)."""
+
+    get: Callable[[dict[str, str]], httpx.Response]
+    etag: str | None = None
+    view: dict[str, Any] = field(default_factory=dict)
+
+    def until_my_turn(self, stop: threading.Event, poll_seconds: float) -> str:
+        """``"turn"``, ``"finished"``, ``"stopped"``, or what went wrong."""
+        while not stop.is_set():
+            response = self.get({"If-None-Match": self.etag} if self.etag else {})
+            if response.status_code == 200:
+                self.etag, self.view = response.headers.get("ETag"), response.json()
+            elif response.status_code != 304:
+                return f"GET {response.status_code} {response.text[:200]}"
+            if self.view.get("status") == "finished":
+                return "finished"
+            if self.view.get("your_turn"):
+                return "turn"
+            time.sleep(poll_seconds)
+        return "stopped"

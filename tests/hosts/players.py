@@ -121,22 +121,14 @@ def play(person: Person, table: Table, rng: random.Random) -> None:
 
 
 def play_until_over(person: Person, table: Table, rng: random.Random) -> None:
-    etag = None
-    view: dict[str, Any] = {}
     game = f"/games/{person.game_id}"
-    while not table.stop.is_set():
-        headers: dict[str, str] = {"If-None-Match": etag} if etag else {}
-        response = answered(person, "GET", game, headers=headers)
-        if response.status_code == 200:
-            etag, view = response.headers.get("ETag"), response.json()
-        elif response.status_code != 304:
-            person.errors.append(f"GET {response.status_code} {response.text[:200]}")
+    watch = remote_play.Watch(lambda headers: answered(person, "GET", game, headers=headers))
+    while True:
+        seen = watch.until_my_turn(table.stop, POLL_SECONDS)
+        if seen != "turn":
+            if seen not in ("finished", "stopped"):
+                person.errors.append(seen)
             return
-        if view.get("status") == "finished":
-            return
-        if not view.get("your_turn"):
-            time.sleep(POLL_SECONDS)
-            continue
         response = answered(person, "GET", f"{game}/legal-actions")
         legal = response.json()
         if response.status_code != 200 or not legal["actions"]:
@@ -155,7 +147,7 @@ def play_until_over(person: Person, table: Table, rng: random.Random) -> None:
         code = "" if response.status_code == 200 else problem_code(response)
         person.moves.append(Answered(person.web, sent, took, response.status_code, code))
         if response.status_code == 200:
-            etag, view = response.headers.get("ETag"), response.json()
+            watch.etag, watch.view = response.headers.get("ETag"), response.json()
         elif response.status_code not in (409, 412):
             person.errors.append(f"POST {response.status_code} {response.text[:200]}")
             return

@@ -219,21 +219,14 @@ def play(person: Person, game_id: int, stop: threading.Event, rng: random.Random
 def play_until_over(
     person: Person, game_id: int, stop: threading.Event, rng: random.Random
 ) -> None:
-    etag = None
-    view: dict[str, Any] = {}
-    while not stop.is_set():
-        headers = {"If-None-Match": etag} if etag else {}
-        response = answered(person, "GET", f"/games/{game_id}", headers=headers)
-        if response.status_code == 200:
-            etag, view = response.headers.get("ETag"), response.json()
-        elif response.status_code != 304:
-            person.errors.append(f"GET {response.status_code} {response.text[:200]}")
+    game = f"/games/{game_id}"
+    watch = remote_play.Watch(lambda headers: answered(person, "GET", game, headers=headers))
+    while True:
+        seen = watch.until_my_turn(stop, POLL_SECONDS)
+        if seen != "turn":
+            if seen not in ("finished", "stopped"):
+                person.errors.append(seen)
             return
-        if view.get("status") == "finished":
-            return
-        if not view.get("your_turn"):
-            time.sleep(POLL_SECONDS)
-            continue
         response = answered(person, "GET", f"/games/{game_id}/legal-actions")
         if response.status_code != 200:
             person.errors.append(f"legal-actions {response.status_code} {response.text[:200]}")
@@ -253,7 +246,7 @@ def play_until_over(
         )
         if response.status_code == 200:
             person.moves += 1
-            etag, view = response.headers.get("ETag"), response.json()
+            watch.etag, watch.view = response.headers.get("ETag"), response.json()
         elif response.status_code not in (409, 412):
             person.errors.append(f"POST {response.status_code} {response.text[:200]}")
             return
