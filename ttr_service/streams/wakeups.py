@@ -149,15 +149,6 @@ async def read_db(fn: Callable[..., T], *args: Any) -> T:
     return await call(fn, *args)
 
 
-def close_db_connections() -> None:
-    """Close the connections the streams' threads hold (tests, before a database goes)."""
-    if _db_threads is None:
-        return
-    futures = [_db_threads.submit(connections.close_all) for _ in range(_db_threads._max_workers)]
-    for future in futures:
-        future.result()
-
-
 # ------------------------------------------------------------------------------ the hub
 class Subscription:
     """A stream's wake-up: set when its topic was announced (or anything may have been
