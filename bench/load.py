@@ -49,7 +49,14 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.processes import Process, RedisServer, WebServer, Worker, free_port  # noqa: E402
+from tests.processes import (  # noqa: E402
+    BENCH_ENV,
+    Process,
+    RedisServer,
+    WebServer,
+    Worker,
+    free_port,
+)
 
 
 # ---------------------------------------------------------------------------- processes
@@ -67,13 +74,7 @@ class Stack:
             **os.environ,
             "DATABASE_URL": args.database,
             "REDIS_URL": self.redis.url,
-            "DEBUG": "false",
-            "SECRET_KEY": "bench-only-" + "k" * 48,
-            "SECURE_SSL_REDIRECT": "false",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            # The benchmark measures the service, not its per-user request limits.
-            "THROTTLE_USER_RATE": "1000000/min",
-            "THROTTLE_ANON_RATE": "1000000/min",
+            **BENCH_ENV,
         }
 
     def _start(self, process: Process) -> None:

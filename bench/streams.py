@@ -61,7 +61,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.processes import RedisServer, WebServer  # noqa: E402
+from tests.processes import BENCH_ENV, RedisServer, WebServer  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/ttr_bench_streams"
 
@@ -87,13 +87,7 @@ def service_env(database: str | None, redis_url: str | None, var: Path) -> dict[
     return {
         **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")},
         **{k: v for k, v in stores.items() if v is not None},
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-only-" + "k" * 48,
-        "SECURE_SSL_REDIRECT": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "THROTTLE_USER_RATE": "1000000/min",
-        "THROTTLE_ANON_RATE": "1000000/min",
-        "DJANGO_SETTINGS_MODULE": "ttr_service.settings",
+        **BENCH_ENV,
     }
 
 
