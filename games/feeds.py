@@ -191,6 +191,11 @@ def read_game(game_id: int, after: int) -> Snapshot | None:
     )
 
 
+# The games whose streams' position a process keeps (``Reads.cursors``); a game beyond
+# them just starts its next read when its streams wake instead of before.
+CURSORS_KEPT = 10_000
+
+
 class Reads:
     """Shared reads of one event loop: a stream joins a read of the same key (a game and
     move number; a game's side items for signed-out readers) if that read started after
@@ -211,7 +216,12 @@ class Reads:
             ("game", game_id, after), since, read_game, game_id, after
         )
         if found is not None and not found.more:
+            # Latest last, and only the games read most recently kept: a game no stream
+            # watches any more leaves, so a long-lived process does not keep them all.
+            self.cursors.pop(game_id, None)
             self.cursors[game_id] = found.moves[-1].number if found.moves else after
+            if len(self.cursors) > CURSORS_KEPT:
+                del self.cursors[next(iter(self.cursors))]
         return found
 
     def prepare(self, game_id: int) -> asyncio.Future[Any] | None:
